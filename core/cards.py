@@ -1,0 +1,319 @@
+"""Card definitions and set files.
+
+A set file (TOML, under ``sets/``) holds ``[set]``, ``[[card]]`` (center deck), ``[[always]]``
+(always-available piles) and ``[[starting]]`` (each player's starting deck). Loading validates
+every field and every effect step; any error names file, card and field.
+Definitions are immutable and shared by every match; a match refers to them by id.
+"""
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .verbs import Verb, VerbRegistry
+
+FACTIONS = ("enlightened", "lifebound", "mechana", "void")
+CARD_TYPES = ("hero", "construct", "monster")
+ZONES_FOR_BANISH = ("hand", "discard", "center")
+TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat")
+KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana")
+
+
+class SetFileError(ValueError):
+    """A set file could not be loaded; the message says file, card and field."""
+
+
+# --- the file schema -----------------------------------------------------------------------
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class Requires(_Model):
+    """Conditions under which a construct ability may be used."""
+    runes: int = 0
+    played_faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
+
+
+class AbilityModel(_Model):
+    effect: list[Any]
+    once_per_turn: bool = True
+    requires: Requires = Requires()
+
+
+class TriggerFilter(_Model):
+    type: Literal[CARD_TYPES] | None = None  # type: ignore[valid-type]
+    faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
+    from_center: bool = False
+    other: bool = False
+
+
+class TriggerModel(_Model):
+    on: Literal[TRIGGER_EVENTS]  # type: ignore[valid-type]
+    once_per_turn: bool = False
+    filter: TriggerFilter = TriggerFilter()
+    effect: list[Any]
+
+
+class CardModel(_Model):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    name: str
+    type: Literal[CARD_TYPES]  # type: ignore[valid-type]
+    factions: list[Literal[FACTIONS]] = []  # type: ignore[valid-type]
+    cost: int = Field(ge=0)
+    honor: int = Field(default=0, ge=0)
+    copies: int = Field(default=1, ge=1)
+    play: list[Any] = []
+    unite: list[Any] = []
+    reward: list[Any] = []
+    abilities: list[AbilityModel] = []
+    triggers: list[TriggerModel] = []
+    keywords: list[Literal[KEYWORDS]] = []  # type: ignore[valid-type]
+    note: str = ""
+
+    @field_validator("factions")
+    @classmethod
+    def _unique(cls, v):
+        if len(set(v)) != len(v):
+            raise ValueError("a faction is listed twice")
+        return v
+
+
+class SetHeader(_Model):
+    id: str = Field(pattern=r"^[a-z0-9]+$")
+    name: str
+    center_deck_expected: int | None = None
+    max_players: int = Field(4, ge=1, le=6)
+    requires: list[str] = []
+    note: str = ""
+
+
+# --- runtime definitions --------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    verb: Verb
+    params: Any
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    key: str
+    once_per_turn: bool
+    requires_runes: int
+    requires_faction: str | None
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    key: str
+    on: str
+    once_per_turn: bool
+    type: str | None
+    faction: str | None
+    from_center: bool
+    other: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    id: str            # "<set>.<card>", unique across sets
+    set_id: str
+    name: str
+    type: str
+    factions: tuple[str, ...]
+    cost: int
+    honor: int
+    role: str          # "center" | "always" | "starting"
+    count: int
+    effects: dict[str, tuple[Step, ...]]
+    abilities: tuple[Ability, ...]
+    triggers: tuple[Trigger, ...]
+    unbanishable: bool
+    permanent: bool
+    keywords: frozenset[str]
+    text: str
+    note: str = ""
+
+    @property
+    def is_monster(self) -> bool:
+        return self.type == "monster"
+
+
+@dataclass
+class CardSet:
+    id: str
+    name: str
+    path: str
+    center: list[CardDef]
+    always: list[CardDef]
+    starting: list[CardDef]
+    requires: list[str] = field(default_factory=list)
+    center_deck_expected: int | None = None
+    max_players: int = 4
+    note: str = ""
+
+    @property
+    def center_copies(self) -> int:
+        return sum(c.count for c in self.center)
+
+
+# --- loading ------------------------------------------------------------------------------
+
+def _loc(err: dict) -> str:
+    return ".".join(str(x) for x in err["loc"]) or "(card)"
+
+
+class _EffectCompiler:
+    """Turns raw effect lists into Steps, registering nested lists under dotted keys."""
+
+    def __init__(self, verbs: VerbRegistry, where: str):
+        self.verbs = verbs
+        self.where = where
+        self.effects: dict[str, tuple[Step, ...]] = {}
+
+    def compile(self, key: str, raw: list[Any]) -> tuple[Step, ...]:
+        steps = []
+        for i, item in enumerate(raw):
+            here = f"{key}[{i}]"
+            if not isinstance(item, dict) or len(item) != 1:
+                raise SetFileError(f"{self.where}: field '{here}': an effect step is a table with exactly one verb")
+            (name, value), = item.items()
+            verb = self.verbs.get(name)
+            if verb is None:
+                raise SetFileError(f"{self.where}: field '{here}': unknown verb '{name}' "
+                                   f"(known: {', '.join(self.verbs.names())})")
+            if not isinstance(value, dict):
+                if verb.shorthand is None:
+                    raise SetFileError(f"{self.where}: field '{here}.{name}': expected a table of parameters")
+                value = {verb.shorthand: value}
+            try:
+                params = verb.Params.model_validate(value)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                raise SetFileError(f"{self.where}: field '{here}.{name}.{_loc(err)}': {err['msg']}") from None
+            sub_text = {}
+            for sub in verb.sub_effects:  # run as Frame.key + ".<step>.<field>"
+                sub_text[sub] = _sentence(self.compile(f"{key}.{i}.{sub}", getattr(params, sub)))
+            steps.append(Step(verb, params, verb.text(params, sub_text)))
+        self.effects[key] = tuple(steps)
+        return self.effects[key]
+
+
+def _sentence(steps: tuple[Step, ...]) -> str:
+    return " ".join(s.text for s in steps)
+
+
+def _trigger_text(t: TriggerModel) -> str:
+    what = " ".join(x for x in (("another" if t.filter.other else None),
+                                 (t.filter.faction.capitalize() if t.filter.faction else None),
+                                 t.filter.type or "card") if x)
+    when = {"construct_enters": "When you put {} into play", "acquire": "When you acquire {}",
+            "defeat": "When you defeat {}"}[t.on]
+    what = "a " + what if not what.startswith("another") else what
+    if t.filter.from_center:
+        what += " in the center row"
+    lead = ("Once per turn, " + when[0].lower() + when[1:]) if t.once_per_turn else when
+    return lead.format(what) + ":"
+
+
+def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, where: str) -> CardDef:
+    comp = _EffectCompiler(verbs, where)
+    parts: list[str] = []
+    if model.play:
+        parts.append(_sentence(comp.compile("play", model.play)))
+    if model.unite:
+        parts.append("Unite: " + _sentence(comp.compile("unite", model.unite)))
+    abilities = []
+    for i, ab in enumerate(model.abilities):
+        key = f"ability.{i}"
+        body = _sentence(comp.compile(key, ab.effect))
+        cond = ""
+        if ab.requires.played_faction:
+            cond = f"If you have played a {ab.requires.played_faction.capitalize()} hero this turn, "
+        lead = "Once per turn: " if ab.once_per_turn else ""
+        text = lead + cond + (body[0].lower() + body[1:] if cond else body)
+        abilities.append(Ability(key, ab.once_per_turn, ab.requires.runes, ab.requires.played_faction, text))
+        parts.append(text)
+    triggers = []
+    for i, tr in enumerate(model.triggers):
+        key = f"trigger.{i}"
+        body = _sentence(comp.compile(key, tr.effect))
+        triggers.append(Trigger(key, tr.on, tr.once_per_turn, tr.filter.type, tr.filter.faction,
+                                tr.filter.from_center, tr.filter.other))
+        parts.append(f"{_trigger_text(tr)} {body}")
+    if model.reward:
+        parts.append("Reward: " + _sentence(comp.compile("reward", model.reward)))
+    if "unbanishable" in model.keywords:
+        parts.insert(0, "Cannot be banished from the center row except by defeating it.")
+    if "permanent" in model.keywords:
+        parts.append("Always available; may be defeated any number of times.")
+    if "constructs_are_mechana" in model.keywords:
+        parts.append("All of your constructs are also Mechana.")
+    if model.type == "monster" and (model.play or model.abilities or model.unite):
+        raise SetFileError(f"{where}: field 'play': a monster has a reward, not play effects or abilities")
+    if model.type != "monster" and model.reward:
+        raise SetFileError(f"{where}: field 'reward': only monsters have rewards")
+    if model.abilities and model.type != "construct":
+        raise SetFileError(f"{where}: field 'abilities': only constructs have abilities")
+    return CardDef(
+        id=f"{set_id}.{model.id}", set_id=set_id, name=model.name, type=model.type,
+        factions=tuple(model.factions), cost=model.cost, honor=model.honor, role=role,
+        count=model.copies, effects=comp.effects, abilities=tuple(abilities), triggers=tuple(triggers),
+        unbanishable="unbanishable" in model.keywords, permanent="permanent" in model.keywords,
+        keywords=frozenset(model.keywords),
+        text=" ".join(parts), note=model.note)
+
+
+def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
+    path = Path(path)
+    name = path.name
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SetFileError(f"{name}: cannot read: {exc}") from None
+    unknown = set(raw) - {"set", "card", "always", "starting"}
+    if unknown:
+        raise SetFileError(f"{name}: unknown section(s): {', '.join(sorted(unknown))}")
+    try:
+        header = SetHeader.model_validate(raw.get("set", {}))
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
+    out = CardSet(header.id, header.name, str(path), [], [], [], header.requires,
+                  header.center_deck_expected, header.max_players, header.note)
+    seen: set[str] = set()
+    for section, role, bucket in (("card", "center", out.center), ("always", "always", out.always),
+                                  ("starting", "starting", out.starting)):
+        for i, entry in enumerate(raw.get(section, [])):
+            label = entry.get("id") or entry.get("name") or f"#{i + 1}"
+            where = f"{name}: {section} '{label}'"
+            try:
+                model = CardModel.model_validate(entry)
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                raise SetFileError(f"{where}: field '{_loc(err)}': {err['msg']}") from None
+            if model.id in seen:
+                raise SetFileError(f"{where}: field 'id': duplicate id '{model.id}'")
+            seen.add(model.id)
+            bucket.append(build_card(model, header.id, role, verbs, where))
+    if not out.center:
+        raise SetFileError(f"{name}: field 'card': a set needs center-deck cards")
+    return out
+
+
+def builtin_set_paths() -> dict[str, Path]:
+    """Set files shipped in the package, by set id (the file stem)."""
+    folder = Path(__file__).resolve().parent.parent / "sets"
+    try:
+        from ascension import sets as sets_pkg
+        folder = Path(sets_pkg.__file__).resolve().parent
+    except ImportError:  # pragma: no cover - running from a source tree without install
+        pass
+    return {p.stem: p for p in sorted(folder.glob("*.toml"))}

@@ -1,0 +1,679 @@
+"""The turn engine: game state as plain data, one decision protocol, events.
+
+``Game`` pairs a plain-data state (zones as lists of card instance ids, resources, the RNG
+state, per-turn facts and the stack of half-resolved effects) with a shared, immutable match
+context (card definitions, plugin manager). Every decision — the main "choose an action" and
+every choice inside an effect — is reported by :meth:`Game.decision` and answered by
+:meth:`Game.apply` with an option index. At every decision the state can be cloned,
+serialised and restored byte-equal.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from . import rng
+from .cards import CardDef
+from .events import Event, render
+
+HAND_SIZE = 5
+ROW_SIZE = 6
+MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
+
+
+class InvalidAnswer(ValueError):
+    """An answer the pending decision does not allow; the game is unchanged."""
+
+
+class GameOver(RuntimeError):
+    """The game has ended; there is nothing to decide."""
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    seat: int
+    kind: str            # "action" | "choose_card" | "choose_one" | "yes_no"
+    prompt: str
+    source: int | None   # card instance whose effect asks, None for the main action
+    options: tuple[tuple, ...]
+
+
+class Frame:
+    """One effect being resolved: card instance, its definition, which effect list, next step."""
+
+    __slots__ = ("card", "defn", "key", "pc", "seat", "subject")
+
+    def __init__(self, card: int, defn: str, key: str, pc: int, seat: int, subject: int | None):
+        self.card, self.defn, self.key, self.pc, self.seat, self.subject = card, defn, key, pc, seat, subject
+
+    def to_list(self) -> list:
+        return [self.card, self.defn, self.key, self.pc, self.seat, self.subject]
+
+
+class Player:
+    __slots__ = ("name", "deck", "hand", "discard", "played", "constructs", "honor",
+                 "runes", "power", "mech_runes", "discount", "used", "unite_wait")
+
+    FIELDS = __slots__
+
+    def __init__(self, name: str):
+        self.name = name
+        self.deck: list[int] = []       # top of deck is the END of the list
+        self.hand: list[int] = []
+        self.discard: list[int] = []
+        self.played: list[int] = []     # heroes played this turn
+        self.constructs: list[int] = []  # constructs in play
+        self.honor = 0                  # honor tokens
+        self.runes = 0
+        self.power = 0
+        self.mech_runes = 0             # runes only for Mechana constructs
+        self.discount = 0               # next construct acquisition is this much cheaper
+        self.used: list[str] = []       # once-per-turn keys used this turn ("<card>:<key>")
+        self.unite_wait: list[int] = []  # heroes whose Unite waits for a matching hero
+
+    def copy(self) -> "Player":
+        p = Player.__new__(Player)
+        p.name, p.honor, p.runes, p.power = self.name, self.honor, self.runes, self.power
+        p.mech_runes, p.discount = self.mech_runes, self.discount
+        p.deck, p.hand, p.discard = self.deck[:], self.hand[:], self.discard[:]
+        p.played, p.constructs, p.used, p.unite_wait = (self.played[:], self.constructs[:],
+                                                        self.used[:], self.unite_wait[:])
+        return p
+
+    def owned(self) -> list[int]:
+        return self.deck + self.hand + self.discard + self.played + self.constructs
+
+    def to_dict(self) -> dict:
+        return {f: getattr(self, f) for f in self.FIELDS}
+
+    @classmethod
+    def from_dict(cls, d: dict) -> "Player":
+        p = cls.__new__(cls)
+        for f in cls.FIELDS:
+            setattr(p, f, d[f])
+        return p
+
+
+class Context:
+    """What a match shares between clones and never changes: definitions and plugins."""
+
+    def __init__(self, defs: list[CardDef], pm, setup: dict):
+        self.defs = defs                  # indexed by card instance id
+        self.by_id = {d.id: d for d in defs}
+        self.pm = pm
+        self.setup = setup                # the JSON-able setup the match was built from
+        hooks = pm.hook
+        self.refill = hooks.asc_refill_center_row
+        self.on_enter = hooks.asc_card_entered_center_row if hooks.asc_card_entered_center_row.get_hookimpls() else None
+        self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
+        self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
+        self.game_over = hooks.asc_game_over
+
+
+class Game:
+    """A match: plain-data state plus the shared :class:`Context`."""
+
+    STATE_FIELDS = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
+                    "void", "piles", "box", "pool", "extra_turns", "last_turn", "stack", "pending",
+                    "over", "capped", "ext")
+
+    def __init__(self, ctx: Context):
+        self.ctx = ctx
+        self.log: list[Event] = []
+        self.answers: list[int] = []   # every answer since the start: seed + answers replay the game
+        self._decision: Decision | None = None
+
+    # ------------------------------------------------------------------ construction / copies
+    @classmethod
+    def new(cls, ctx: Context, names: list[str], seed: int, pool: int,
+            center: list[int], piles: dict[str, list[int]], starting: list[list[int]]) -> "Game":
+        g = cls(ctx)
+        g.seed, g.rng = seed, seed
+        g.turn, g.current = 0, 0
+        g.players = [Player(n) for n in names]
+        g.center_deck = list(center)
+        g.center_row = [None] * ROW_SIZE
+        g.void, g.box = [], []
+        g.piles = {k: list(v) for k, v in piles.items()}
+        g.pool = pool
+        g.extra_turns = 0
+        g.last_turn = [-1] * len(names)
+        g.stack, g.pending = [], None
+        g.over, g.capped = False, False
+        g.ext = {}
+        g.emit("game_started", n=seed)
+        g.shuffle(g.center_deck)
+        for p, deck in zip(g.players, starting):
+            p.deck = list(deck)
+            g.shuffle(p.deck)
+            g.draw(g.players.index(p), HAND_SIZE, quiet=True)
+        for slot in range(ROW_SIZE):
+            g.refill(slot)
+        ctx.pm.hook.asc_game_started(game=g)
+        g.start_turn(0)
+        g._advance()
+        return g
+
+    def clone(self) -> "Game":
+        g = Game.__new__(Game)
+        g.ctx, g.log, g._decision, g.answers = self.ctx, [], None, self.answers[:]
+        g.seed, g.rng, g.turn, g.current = self.seed, self.rng, self.turn, self.current
+        g.players = [p.copy() for p in self.players]
+        g.center_deck, g.center_row, g.void, g.box = (self.center_deck[:], self.center_row[:],
+                                                      self.void[:], self.box[:])
+        g.piles = {k: v[:] for k, v in self.piles.items()}
+        g.pool, g.extra_turns, g.last_turn = self.pool, self.extra_turns, self.last_turn[:]
+        g.stack = [Frame(*f.to_list()) for f in self.stack]
+        g.pending = json.loads(json.dumps(self.pending)) if self.pending else None
+        g.over, g.capped = self.over, self.capped
+        g.ext = json.loads(json.dumps(self.ext)) if self.ext else {}
+        return g
+
+    def to_dict(self) -> dict:
+        d = {f: getattr(self, f) for f in self.STATE_FIELDS}
+        d["players"] = [p.to_dict() for p in self.players]
+        d["stack"] = [f.to_list() for f in self.stack]
+        return {"format": 1, "setup": self.ctx.setup, "state": d}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_state(cls, ctx: Context, state: dict) -> "Game":
+        g = cls(ctx)
+        missing = [f for f in cls.STATE_FIELDS if f not in state]
+        if missing:
+            raise ValueError(f"saved state lacks field(s): {', '.join(missing)}")
+        for f in cls.STATE_FIELDS:
+            setattr(g, f, state[f])
+        g.players = [Player.from_dict(p) for p in state["players"]]
+        g.stack = [Frame(*f) for f in state["stack"]]
+        return g
+
+    # ------------------------------------------------------------------ small helpers
+    def card(self, iid: int) -> CardDef:
+        return self.ctx.defs[iid]
+
+    def name_of(self, iid: int | None) -> str:
+        return self.ctx.defs[iid].name if iid is not None else ""
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None:
+            return "—"
+        if seat < 0:
+            return self.ext.get("villain_name", "The villain")
+        return self.players[seat].name
+
+    def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
+        ev = Event(kind, seat, card, n, where)
+        self.log.append(ev)
+        if self.ctx.on_event is not None:
+            self.ctx.on_event(game=self, event=ev)
+
+    def text(self, event: Event) -> str:
+        return render(event, self.seat_name, self.name_of)
+
+    def shuffle(self, items: list) -> None:
+        self.rng = rng.shuffle(self.rng, items)
+
+    def random_below(self, n: int) -> int:
+        self.rng, x = rng.below(self.rng, n)
+        return x
+
+    def opponents(self, seat: int) -> list[int]:
+        n = len(self.players)
+        return [(seat + i) % n for i in range(1, n)]
+
+    def has_faction(self, iid: int, faction: str, seat: int | None = None) -> bool:
+        d = self.ctx.defs[iid]
+        if faction in d.factions:
+            return True
+        # Hedron Link Device: every construct its controller has in play is also Mechana.
+        if faction == "mechana" and d.type == "construct" and seat is not None:
+            p = self.players[seat]
+            if iid in p.constructs and any("constructs_are_mechana" in self.ctx.defs[c].keywords
+                                           for c in p.constructs):
+                return True
+        return False
+
+    def played_faction(self, seat: int, faction: str, exclude: int | None = None) -> bool:
+        return any(h != exclude and faction in self.ctx.defs[h].factions for h in self.players[seat].played)
+
+    # ------------------------------------------------------------------ zones
+    def draw(self, seat: int, n: int, quiet: bool = False) -> int:
+        p = self.players[seat]
+        drawn = 0
+        for _ in range(n):
+            if not p.deck:
+                if not p.discard:
+                    break
+                p.deck, p.discard = p.discard, []
+                self.shuffle(p.deck)
+                self.emit("shuffled", seat)
+            p.hand.append(p.deck.pop())
+            drawn += 1
+        if drawn and not quiet:
+            self.emit("drew", seat, n=drawn)
+        return drawn
+
+    def refill(self, slot: int) -> None:
+        """Fill an empty center-row slot (through the rule seam) and announce what entered."""
+        self.ctx.refill(game=self, slot=slot)
+        if self.ctx.on_enter is not None:
+            card = self.center_row[slot]
+            if card is not None:
+                self.ctx.on_enter(game=self, card=card, slot=slot)
+
+    def deal_from_center_deck(self) -> int | None:
+        """Top card of the center deck; the Void becomes the new deck when it runs out."""
+        if not self.center_deck:
+            if not self.void:
+                return None
+            self.center_deck, self.void = self.void, []
+            self.shuffle(self.center_deck)
+            self.emit("void_reshuffled", n=len(self.center_deck))
+        return self.center_deck.pop()
+
+    def leave_center(self, iid: int) -> int:
+        """Take a card out of the center row; the caller places it, then calls ``refill(slot)``."""
+        slot = self.center_row.index(iid)
+        self.center_row[slot] = None
+        return slot
+
+    def put_away(self, iid: int) -> str:
+        """Banish a card that already left its zone: starting cards go to the box, always-available
+        cards back to their pile, everything else into the Void. Returns where it went."""
+        d = self.ctx.defs[iid]
+        if d.role == "starting":
+            self.box.append(iid)
+            return "box"
+        if d.role == "always":
+            self.piles[d.id].append(iid)
+            return "pile"
+        self.void.append(iid)
+        return "void"
+
+    def banish_from(self, seat: int, iid: int, zone: str) -> None:
+        if zone == "center":
+            slot = self.leave_center(iid)
+            self.void.append(iid)
+            self.emit("banished", seat, iid, where="center_row")
+            self.refill(slot)
+            return
+        getattr(self.players[seat], zone).remove(iid)
+        self.put_away(iid)
+        self.emit("banished", seat, iid, where=zone)
+
+    def destroy(self, seat: int, iid: int) -> None:
+        p = self.players[seat]
+        p.constructs.remove(iid)
+        p.discard.append(iid)
+        self.emit("destroyed", seat, iid)
+
+    def gain(self, seat: int, runes: int = 0, power: int = 0, honor: int = 0) -> None:
+        p = self.players[seat]
+        if runes:
+            p.runes += runes
+            self.emit("gained_runes", seat, n=runes)
+        if power:
+            p.power += power
+            self.emit("gained_power", seat, n=power)
+        if honor:
+            self.gain_honor(seat, honor)
+
+    def gain_honor(self, seat: int, n: int) -> None:
+        """Honor comes from the pool; once it is empty, from the box (the game still counts it)."""
+        was = self.pool
+        self.pool = max(0, self.pool - n)
+        if seat >= 0:
+            self.players[seat].honor += n
+        else:
+            self.ext["villain_honor"] = self.ext.get("villain_honor", 0) + n
+        self.emit("gained_honor", seat, n=n)
+        if was > 0 and self.pool == 0:
+            self.emit("pool_empty")
+
+    # ------------------------------------------------------------------ effects and triggers
+    def push(self, card: int, key: str, seat: int, subject: int | None = None) -> None:
+        d = self.ctx.defs[card]
+        if d.effects.get(key):
+            self.stack.append(Frame(card, d.id, key, 0, seat, subject))
+
+    def push_sub(self, frame: Frame, field: str) -> None:
+        """Run a nested effect list of the step ``frame`` is resolving (e.g. ``then``)."""
+        key = f"{frame.key}.{frame.pc - 1}.{field}"
+        self.stack.append(Frame(frame.card, frame.defn, key, 0, frame.seat, frame.subject))
+
+    def ask(self, seat: int, kind: str, prompt: str, options: list[tuple], data: dict | None = None) -> None:
+        """Called by a verb: stop and wait for ``seat`` to pick one of ``options``."""
+        self.pending = {"seat": seat, "kind": kind, "prompt": prompt,
+                        "options": [list(o) for o in options], "data": data or {}}
+
+    def fire_triggers(self, seat: int, on: str, subject: int, from_center: bool = False) -> None:
+        p = self.players[seat]
+        for c in list(p.constructs):
+            for t in self.ctx.defs[c].triggers:
+                if t.on != on or (t.other and c == subject) or (t.from_center and not from_center):
+                    continue
+                if t.type and self.ctx.defs[subject].type != t.type:
+                    continue
+                if t.faction and not self.has_faction(subject, t.faction, seat if on == "construct_enters" else None):
+                    continue
+                if t.once_per_turn:
+                    tag = f"{c}:{t.key}"
+                    if tag in p.used:
+                        continue
+                    p.used.append(tag)
+                self.push(c, t.key, seat, subject)
+
+    # ------------------------------------------------------------------ turn flow
+    def start_turn(self, seat: int) -> None:
+        self.current = seat
+        self.turn += 1
+        self.last_turn[seat] = self.turn
+        self.emit("turn_started", seat, n=self.turn)
+
+    def end_turn(self) -> None:
+        seat = self.current
+        p = self.players[seat]
+        p.discard.extend(p.hand)
+        p.discard.extend(p.played)
+        p.hand, p.played = [], []
+        p.runes = p.power = p.mech_runes = p.discount = 0
+        p.used, p.unite_wait = [], []
+        self.emit("turn_ended", seat)
+        self.draw(seat, HAND_SIZE, quiet=True)
+        if self.ctx.turn_ended is not None:
+            self.ctx.turn_ended(game=self, seat=seat)
+        if self.extra_turns:
+            self.extra_turns -= 1
+            self.start_turn(seat)
+            return
+        if self.ctx.game_over(game=self, seat=seat):
+            self.finish()
+            return
+        if self.turn >= MAX_TURNS:
+            self.capped = True
+            self.finish()
+            return
+        self.start_turn((seat + 1) % len(self.players))
+
+    def finish(self) -> None:
+        self.over = True
+        self.emit("game_over")
+
+    # ------------------------------------------------------------------ the decision protocol
+    def decision(self) -> Decision | None:
+        """The pending decision, or None once the game is over."""
+        if self.over:
+            return None
+        if self._decision is None:
+            if self.pending is not None:
+                pd = self.pending
+                top = self.stack[-1] if self.stack else None
+                self._decision = Decision(pd["seat"], pd["kind"], pd["prompt"], top.card if top else None,
+                                          tuple(tuple(o) for o in pd["options"]))
+            else:
+                self._decision = Decision(self.current, "action", "Choose an action", None,
+                                          tuple(self.legal_actions()))
+        return self._decision
+
+    def legal_actions(self) -> list[tuple]:
+        seat = self.current
+        p = self.players[seat]
+        defs = self.ctx.defs
+        acts: list[tuple] = []
+        seen: set[str] = set()
+        for c in p.hand:
+            d = defs[c]
+            if d.id not in seen:  # identical cards in hand are one option
+                seen.add(d.id)
+                acts.append(("play", c))
+        for c in p.constructs:
+            for i, ab in enumerate(defs[c].abilities):
+                if self.ability_ready(seat, c, ab):
+                    acts.append(("use", c, i))
+        for c in self.center_row:
+            if c is not None and self.can_take(seat, c):
+                acts.append(("defeat" if defs[c].type == "monster" else "acquire", c))
+        for pile in self.piles.values():
+            if pile and self.can_take(seat, pile[-1]):
+                acts.append(("defeat" if defs[pile[-1]].type == "monster" else "acquire", pile[-1]))
+        acts.append(("end",))
+        return acts
+
+    def ability_ready(self, seat: int, card: int, ab) -> bool:
+        p = self.players[seat]
+        if ab.once_per_turn and f"{card}:{ab.key}" in p.used:
+            return False
+        if ab.requires_runes > p.runes:
+            return False
+        if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
+            return False
+        return True
+
+    def price(self, seat: int, iid: int) -> int:
+        d = self.ctx.defs[iid]
+        if d.type == "construct":
+            return max(0, d.cost - self.players[seat].discount)
+        return d.cost
+
+    def can_take(self, seat: int, iid: int) -> bool:
+        d = self.ctx.defs[iid]
+        p = self.players[seat]
+        if d.type == "monster":
+            return p.power >= d.cost
+        budget = p.runes + (p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0)
+        return budget >= self.price(seat, iid)
+
+    def apply(self, index: int) -> None:
+        """Answer the pending decision with an option index. A bad answer changes nothing."""
+        dec = self.decision()
+        if dec is None:
+            raise GameOver("the game is over; there is nothing to answer")
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(dec.options):
+            raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
+                                f"(choose 0..{len(dec.options) - 1})")
+        option = dec.options[index]
+        self._decision = None
+        self.answers.append(index)
+        if self.pending is not None:
+            pd, self.pending = self.pending, None
+            frame = self.stack[-1]
+            step = self.ctx.by_id[frame.defn].effects[frame.key][frame.pc - 1]
+            step.verb.answer(self, frame, step.params, option, pd["data"])
+        else:
+            self._act(option)
+        self._advance()
+
+    def _act(self, option: tuple) -> None:
+        kind = option[0]
+        seat = self.current
+        if kind == "end":
+            self.end_turn()
+        elif kind == "play":
+            self.play(seat, option[1])
+        elif kind == "use":
+            card, i = option[1], option[2]
+            ab = self.ctx.defs[card].abilities[i]
+            if ab.once_per_turn:
+                self.players[seat].used.append(f"{card}:{ab.key}")
+            self.emit("used", seat, card)
+            self.push(card, ab.key, seat)
+        elif kind == "acquire":
+            self.pay_runes(seat, option[1])
+            self.acquire(seat, option[1])
+        elif kind == "defeat":
+            self.players[seat].power -= self.ctx.defs[option[1]].cost
+            self.defeat(seat, option[1])
+        else:  # pragma: no cover - options are built by legal_actions
+            raise InvalidAnswer(f"unknown action {option!r}")
+
+    def _advance(self) -> None:
+        """Resolve effects until someone must decide (or the game ends)."""
+        defs = self.ctx.by_id
+        while self.pending is None and self.stack and not self.over:
+            frame = self.stack[-1]
+            steps = defs[frame.defn].effects[frame.key]
+            if frame.pc >= len(steps):
+                self.stack.pop()
+                continue
+            step = steps[frame.pc]
+            frame.pc += 1
+            step.verb.run(self, frame, step.params)
+
+    # ------------------------------------------------------------------ the actions themselves
+    def play(self, seat: int, iid: int) -> None:
+        p = self.players[seat]
+        d = self.ctx.defs[iid]
+        p.hand.remove(iid)
+        self.emit("played", seat, iid)
+        if d.type == "construct":
+            p.constructs.append(iid)
+            self.push(iid, "play", seat)
+            self.fire_triggers(seat, "construct_enters", iid)
+            return
+        # Unite: earlier heroes waiting for this faction fire after this card's own effect.
+        for waiting in list(p.unite_wait):
+            if any(f in d.factions for f in self.ctx.defs[waiting].factions):
+                p.unite_wait.remove(waiting)
+                self.push(waiting, "unite", seat)
+        if d.effects.get("unite"):
+            if any(self.played_faction(seat, f) for f in d.factions):
+                self.push(iid, "unite", seat)
+            else:
+                p.unite_wait.append(iid)
+        p.played.append(iid)
+        self.push(iid, "play", seat)
+
+    def pay_runes(self, seat: int, iid: int) -> None:
+        p = self.players[seat]
+        d = self.ctx.defs[iid]
+        cost = self.price(seat, iid)
+        if d.type == "construct":
+            p.discount = 0
+            if "mechana" in d.factions:
+                from_mech = min(p.mech_runes, cost)
+                p.mech_runes -= from_mech
+                cost -= from_mech
+        p.runes -= cost
+
+    def acquire(self, seat: int, iid: int, to: str = "discard") -> None:
+        """Move a center-row or pile card to ``seat`` (already paid for, or free)."""
+        where = "center_row" if iid in self.center_row else "pile"
+        slot = self.leave_center(iid) if where == "center_row" else None
+        if slot is None:
+            self.piles[self.ctx.defs[iid].id].remove(iid)
+        p = self.players[seat]
+        (p.deck if to == "deck_top" else p.discard).append(iid)
+        self.emit("acquired", seat, iid, where=where)
+        if slot is not None:
+            self.refill(slot)
+        self.fire_triggers(seat, "acquire", iid, from_center=where == "center_row")
+
+    def defeat(self, seat: int, iid: int) -> None:
+        """Defeat a monster (already paid for, or free): Void, refill, then the reward."""
+        d = self.ctx.defs[iid]
+        where = "center_row" if iid in self.center_row else "pile"
+        self.emit("defeated", seat, iid, where=where)
+        if not d.permanent:  # the Cultist never leaves
+            slot = self.leave_center(iid) if where == "center_row" else None
+            self.void.append(iid)
+            if slot is not None:
+                self.refill(slot)
+        self.fire_triggers(seat, "defeat", iid, from_center=where == "center_row")
+        self.push(iid, "reward", seat)
+
+    # ------------------------------------------------------------------ invariants
+    def all_zones(self) -> list[int]:
+        cards = self.center_deck + [c for c in self.center_row if c is not None] + self.void + self.box
+        for pile in self.piles.values():
+            cards += pile
+        for p in self.players:
+            cards += p.owned()
+        return cards + self.ext.get("villain_cards", [])
+
+    def invariant_problems(self) -> list[str]:
+        """What is wrong with the state, if anything: the checks behind ``simulate --check``."""
+        out = []
+        cards = self.all_zones()
+        if len(cards) != len(self.ctx.defs) or len(set(cards)) != len(cards):
+            out.append(f"cards not conserved: {len(cards)} placed, {len(set(cards))} distinct, "
+                       f"{len(self.ctx.defs)} exist")
+        for p in self.players:
+            if min(p.runes, p.power, p.mech_runes, p.honor) < 0:
+                out.append(f"{p.name} has a negative resource")
+        taken = sum(p.honor for p in self.players) + self.ext.get("villain_honor", 0)
+        initial = self.ctx.setup["honor_pool"]
+        if self.pool < 0 or (self.pool > 0 and taken != initial - self.pool) or (self.pool == 0 and taken < initial):
+            out.append(f"honor not accounted: pool {self.pool}, taken {taken}, initial {initial}")
+        if not self.over and None in self.center_row and (self.center_deck or self.void):
+            out.append("center row not full at a decision")
+        return out
+
+    def check_integrity(self) -> None:
+        problems = self.invariant_problems()
+        if problems:
+            raise ValueError("; ".join(problems))
+
+    # ------------------------------------------------------------------ scores and views
+    def card_honor(self, seat: int) -> int:
+        defs = self.ctx.defs
+        return sum(defs[c].honor for c in self.players[seat].owned())
+
+    def scores(self) -> list[dict]:
+        """Per seat: tokens, card honor, total; plus any non-seat opponent (plugins)."""
+        rows = [{"seat": i, "name": p.name, "tokens": p.honor, "cards": self.card_honor(i),
+                 "total": p.honor + self.card_honor(i), "last_turn": self.last_turn[i]}
+                for i, p in enumerate(self.players)]
+        for extra in self.ctx.pm.hook.asc_extra_scores(game=self):
+            rows.extend(extra)
+        return rows
+
+    def winners(self) -> list[int]:
+        """Winning seat(s): most honor; a tie goes to the tied player who took a turn most recently.
+        A seat of -1 stands for a non-seat opponent (the solo villain)."""
+        rows = self.scores()
+        best = max(r["total"] for r in rows)
+        tied = [r for r in rows if r["total"] == best]
+        latest = max(tied, key=lambda r: r["last_turn"])
+        return [latest["seat"]]
+
+    def view(self, seat: int) -> dict:
+        """What ``seat`` may know: own hand, public zones, counts for hidden ones."""
+        me = self.players[seat]
+        return {
+            "seat": seat, "current": self.current, "turn": self.turn, "pool": self.pool,
+            "hand": me.hand[:],
+            "players": [{"name": p.name, "honor": p.honor, "hand": len(p.hand), "deck": len(p.deck),
+                         "discard": p.discard[:], "played": p.played[:], "constructs": p.constructs[:],
+                         "runes": p.runes, "power": p.power, "mech_runes": p.mech_runes}
+                        for p in self.players],
+            "center_row": self.center_row[:], "center_deck": len(self.center_deck),
+            "void": self.void[:], "piles": {k: len(v) for k, v in self.piles.items()},
+            "pile_tops": {k: (v[-1] if v else None) for k, v in self.piles.items()},
+            "decision": self.decision(),
+        }
+
+    # ------------------------------------------------------------------ labels
+    def label(self, option: tuple) -> str:
+        """Readable text of one option (UI, terminal, logs)."""
+        kind = option[0]
+        name = self.name_of(option[1]) if len(option) > 1 and isinstance(option[1], int) else ""
+        if kind == "play":
+            return f"Play {name}"
+        if kind == "use":
+            return f"Use {name}: {self.ctx.defs[option[1]].abilities[option[2]].text}"
+        if kind == "acquire":
+            return f"Acquire {name} ({self.price(self.current, option[1])} runes)"
+        if kind == "defeat":
+            return f"Defeat {name} ({self.ctx.defs[option[1]].cost} power)"
+        if kind == "end":
+            return "End turn"
+        if kind == "card":
+            where = option[2] if len(option) > 2 else ""
+            return f"{name}" + (f" (from {where.replace('_', ' ')})" if where else "")
+        if kind in ("pass", "yes", "no"):
+            return {"pass": "None", "yes": "Yes", "no": "No"}[kind]
+        return str(option[-1])

@@ -1,0 +1,70 @@
+"""Every hook a plugin may implement, in one place.
+
+Families (by calling convention):
+- load-time registration: ``asc_register_verbs`` (collecting)
+- match setup: ``asc_validate_setup``, ``asc_setup_match`` (collecting)
+- notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_turn_ended``,
+  ``asc_event`` (collecting, return None)
+- rule seam: ``asc_refill_center_row``, ``asc_game_over`` (firstresult; the base rules plugin
+  supplies the default with ``trylast=True``)
+- contribution: ``asc_extra_scores`` (collecting, flattened by the caller)
+
+Notification hooks no plugin implements are skipped by the engine, so they cost nothing.
+"""
+from __future__ import annotations
+
+import pluggy
+
+PROJECT = "ascension"
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def asc_register_verbs(registry):
+    """Load time: add effect verbs to ``registry`` (a :class:`~ascension.core.verbs.VerbRegistry`)."""
+
+
+@hookspec
+def asc_validate_setup(setup):
+    """Before a match is built: return a list of messages for what makes ``setup`` impossible."""
+
+
+@hookspec
+def asc_setup_match(setup):
+    """Before a match is built: adjust ``setup`` (a mutable MatchSetup), e.g. the honor pool."""
+
+
+@hookspec
+def asc_game_started(game):
+    """After the opening deal, before the first decision."""
+
+
+@hookspec
+def asc_card_entered_center_row(game, card, slot):
+    """A card just entered the center row at ``slot`` (opening deal and every refill)."""
+
+
+@hookspec(firstresult=True)
+def asc_refill_center_row(game, slot):
+    """A card left center-row ``slot``: fill the row again. Return True when handled."""
+
+
+@hookspec
+def asc_turn_ended(game, seat):
+    """``seat`` finished a turn (hand discarded, new hand drawn), before the game-over check."""
+
+
+@hookspec(firstresult=True)
+def asc_game_over(game, seat):
+    """After ``seat``'s turn (and any ``asc_turn_ended`` work): return True if the game ends now."""
+
+
+@hookspec
+def asc_extra_scores(game):
+    """Scores of non-seat opponents (the solo villain): return a list of Score rows."""
+
+
+@hookspec
+def asc_event(game, event):
+    """Observer: every logged event, as it happens."""

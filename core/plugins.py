@@ -1,0 +1,91 @@
+"""Finding plugins (entry points in the ``ascension`` group) and building a match's manager.
+
+Built-in plugins are found exactly as third-party ones are. Each plugin module declares
+``PLUGIN = PluginInfo(...)``. A plugin that fails to import, lacks ``PLUGIN`` or implements a
+hook that does not exist is reported by name and left out; the others still load.
+"""
+from __future__ import annotations
+
+import importlib
+import logging
+from dataclasses import dataclass, field
+from functools import lru_cache
+from importlib.metadata import entry_points
+from types import ModuleType
+
+import pluggy
+
+from . import hookspecs
+from .verbs import VerbRegistry
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class PluginInfo:
+    name: str
+    summary: str
+    variant: str | None = None        # name chosen with --variants; None = not a variant
+    always: bool = False              # enabled in every match (the base rules)
+    players: tuple[int, int] | None = None  # player counts the variant allows
+
+
+@dataclass
+class PluginCatalog:
+    modules: dict[str, ModuleType] = field(default_factory=dict)
+    infos: dict[str, PluginInfo] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)
+
+    def variants(self) -> dict[str, PluginInfo]:
+        return {i.variant: i for i in self.infos.values() if i.variant}
+
+
+def _check_module(name: str, module: ModuleType) -> PluginInfo:
+    info = getattr(module, "PLUGIN", None)
+    if not isinstance(info, PluginInfo):
+        raise TypeError("module has no PLUGIN = PluginInfo(...)")
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(module, name=name)
+    pm.check_pending()  # raises for a hook name that is not in hookspecs
+    return info
+
+
+def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
+    """Import every plugin once; ``extra`` maps name -> module path (tests, local plugins)."""
+    targets = {ep.name: ep.value for ep in entry_points(group=hookspecs.PROJECT)}
+    targets.update(extra or {})
+    cat = PluginCatalog()
+    for name, target in sorted(targets.items()):
+        try:
+            module = importlib.import_module(target)
+            info = _check_module(name, module)
+        except Exception as exc:  # a broken third-party plugin must not stop the others
+            msg = f"plugin '{name}' ({target}) was not loaded: {type(exc).__name__}: {exc}"
+            log.warning(msg)
+            cat.errors.append(msg)
+            continue
+        cat.modules[info.name] = module
+        cat.infos[info.name] = info
+    return cat
+
+
+@lru_cache(maxsize=1)
+def installed() -> PluginCatalog:
+    return load_catalog()
+
+
+def make_manager(modules: list[ModuleType]) -> pluggy.PluginManager:
+    """One manager per match, holding only the plugins the match enables."""
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    for module in modules:
+        pm.register(module, name=module.PLUGIN.name)
+    pm.check_pending()
+    return pm
+
+
+def verbs_for(pm: pluggy.PluginManager) -> VerbRegistry:
+    registry = VerbRegistry()
+    pm.hook.asc_register_verbs(registry=registry)
+    return registry

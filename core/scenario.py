@@ -1,0 +1,108 @@
+"""Setting up exact situations (tests, screenshots, tutorials) and the strict scripted agent.
+
+``arrange`` moves named cards into zones while keeping every card of the match somewhere
+(cards are never created or lost). ``script`` answers decisions from a list of option labels
+and fails on any decision the script did not foresee and on answers left unused.
+"""
+from __future__ import annotations
+
+from .engine import Game, ROW_SIZE
+
+ZONES = ("hand", "deck", "discard", "played", "constructs")
+
+
+class ScriptError(AssertionError):
+    """The game asked something the script did not foresee (or the script had answers left)."""
+
+
+def _pull(game: Game, name: str, seat: int) -> int:
+    """Take one instance of the card called ``name`` out of wherever it is idle."""
+    places = [game.center_deck, *(game.piles.values()), game.players[seat].deck,
+              game.players[seat].discard, game.void, game.box]
+    places += [p.deck for i, p in enumerate(game.players) if i != seat]
+    for place in places:
+        for i in range(len(place) - 1, -1, -1):
+            if game.card(place[i]).name == name:
+                return place.pop(i)
+    raise KeyError(f"no idle card named {name!r} is left in this match")
+
+
+def _stash(game: Game, seat: int, cards: list[int]) -> None:
+    """Put cards leaving a player zone somewhere idle: center cards to the bottom of the center
+    deck, always-available cards to their pile, the player's starting cards to the deck bottom."""
+    for c in cards:
+        d = game.card(c)
+        if d.role == "center":
+            game.center_deck.insert(0, c)
+        elif d.role == "always":
+            game.piles[d.id].append(c)
+        else:
+            game.players[seat].deck.insert(0, c)
+
+
+def arrange(game: Game, seat: int = 0, **zones: list[str]) -> Game:
+    """Set ``seat``'s zones to exactly the named cards. ``deck`` is listed top card first."""
+    p = game.players[seat]
+    for zone, names in zones.items():
+        if zone not in ZONES:
+            raise ValueError(f"unknown zone {zone!r} (use {', '.join(ZONES)})")
+        old, current = getattr(p, zone), []
+        setattr(p, zone, current)
+        _stash(game, seat, old)
+        cards = [_pull(game, n, seat) for n in names]
+        current.extend(reversed(cards) if zone == "deck" else cards)
+    game._decision = None
+    return game
+
+
+def arrange_center(game: Game, names: list[str]) -> Game:
+    """Set the center row, left to right; unnamed slots keep their cards."""
+    if len(names) > ROW_SIZE:
+        raise ValueError(f"the center row has {ROW_SIZE} slots")
+    for slot, name in enumerate(names):
+        old = game.center_row[slot]
+        game.center_row[slot] = None
+        if old is not None:
+            game.center_deck.insert(0, old)
+        game.center_row[slot] = _pull(game, name, game.current)
+    game._decision = None
+    return game
+
+
+def set_resources(game: Game, seat: int = 0, runes: int = 0, power: int = 0) -> Game:
+    p = game.players[seat]
+    p.runes, p.power = runes, power
+    game._decision = None
+    return game
+
+
+def _matches(label: str, text: str) -> bool:
+    return label == text or label.startswith(text + " (") or label.startswith(text + ":")
+
+
+def script(game: Game, answers: list, finish: bool = True) -> Game:
+    """Answer decisions in order. An entry is a label (``"Play Mystic"``, ``"Apprentice (from hand)"``,
+    ``"Yes"``) or ``(seat, label)`` to also check who decides. With ``finish`` the script must
+    leave the game at a main action (no effect half-resolved)."""
+    for step, entry in enumerate(answers):
+        seat, text = entry if isinstance(entry, tuple) else (None, entry)
+        dec = game.decision()
+        if dec is None:
+            raise ScriptError(f"step {step}: the game is over but the script says {text!r}")
+        labels = [game.label(o) for o in dec.options]
+        hits = [i for i, label in enumerate(labels) if _matches(label, text)]
+        if not hits:
+            raise ScriptError(f"step {step}: {text!r} is not an option of {dec.prompt!r} "
+                              f"(seat {dec.seat}): {labels}")
+        if seat is not None and seat != dec.seat:
+            raise ScriptError(f"step {step}: expected seat {seat} to decide {dec.prompt!r}, not seat {dec.seat}")
+        game.apply(hits[0])
+    dec = game.decision()
+    if finish and dec is not None and dec.kind != "action":
+        labels = [game.label(o) for o in dec.options]
+        raise ScriptError(f"unforeseen decision {dec.prompt!r} (seat {dec.seat}): {labels}")
+    return game
+
+
+def names(game: Game, cards: list[int | None]) -> list[str | None]:
+    return [game.name_of(c) if c is not None else None for c in cards]

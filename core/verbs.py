@@ -1,0 +1,59 @@
+"""Effect verbs: the code behind card data.
+
+A verb is a class with a pydantic ``Params`` model (``extra="forbid"``), a ``run`` that
+resolves it, an optional ``answer`` for verbs that ask the player something, and ``text``
+that renders what a player reads. Plugins add verbs through ``asc_register_verbs``.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict
+
+if TYPE_CHECKING:
+    from .engine import Game, Frame
+
+
+class Params(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class NoParams(Params):
+    pass
+
+
+class Verb:
+    """Base class. ``shorthand`` names the field a bare scalar fills (``draw = 2``);
+    ``sub_effects`` names fields holding nested effect lists (``then = [...]``)."""
+
+    name: ClassVar[str]
+    Params: ClassVar[type[Params]] = NoParams
+    shorthand: ClassVar[str | None] = None
+    sub_effects: ClassVar[tuple[str, ...]] = ()
+
+    def run(self, game: "Game", frame: "Frame", p: Any) -> None:
+        raise NotImplementedError
+
+    def answer(self, game: "Game", frame: "Frame", p: Any, option: tuple, data: dict) -> None:
+        raise NotImplementedError(f"verb {self.name} asks nothing")
+
+    def text(self, p: Any, sub: dict[str, str]) -> str:
+        """Card text for this step; ``sub`` holds the rendered text of nested effect lists."""
+        return self.name
+
+
+class VerbRegistry:
+    def __init__(self) -> None:
+        self._verbs: dict[str, Verb] = {}
+
+    def add(self, verb_cls: type[Verb]) -> None:
+        name = verb_cls.name
+        if name in self._verbs and type(self._verbs[name]) is not verb_cls:
+            raise ValueError(f"verb {name!r} registered twice")
+        self._verbs[name] = verb_cls()
+
+    def get(self, name: str) -> Verb | None:
+        return self._verbs.get(name)
+
+    def names(self) -> list[str]:
+        return sorted(self._verbs)

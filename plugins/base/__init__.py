@@ -1,0 +1,49 @@
+"""The base rules of Ascension, shipped as a plugin like any other.
+
+Supplies the core verbs, the default center-row refill (deal from the center deck into the
+empty slot) and the default end of game (the round in which the honor pool empties).
+"""
+from __future__ import annotations
+
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+
+from . import verbs
+
+PLUGIN = PluginInfo(name="base", summary="The core rules: turns, center row, honor pool, scoring.",
+                    always=True)
+
+
+@hookimpl
+def asc_register_verbs(registry):
+    for verb in verbs.ALL:
+        registry.add(verb)
+
+
+@hookimpl(trylast=True)
+def asc_refill_center_row(game, slot):
+    card = game.deal_from_center_deck()
+    game.center_row[slot] = card
+    if card is not None:
+        game.emit("center_dealt", card=card)
+    return True
+
+
+@hookimpl(trylast=True)
+def asc_game_over(game, seat):
+    """The game ends once the round in which the pool emptied is complete (last seat played)."""
+    return game.pool == 0 and seat == len(game.players) - 1
+
+
+@hookimpl
+def asc_validate_setup(setup):
+    problems = []
+    if not setup.solo and not 2 <= setup.players <= 6:
+        problems.append(f"{setup.players} player(s): a game needs 2 to 6 players, or a solo variant for 1")
+    if setup.solo and setup.players != 1:
+        problems.append(f"the solo variant '{setup.solo}' is for exactly 1 player, not {setup.players}")
+    limit = max(s.max_players for s in setup.card_sets)
+    if setup.players > limit:
+        problems.append(f"{setup.players} players: the sets {', '.join(s.id for s in setup.card_sets)} "
+                        f"allow at most {limit}")
+    return problems

@@ -1,0 +1,432 @@
+"""The core effect verbs every set uses.
+
+Choices: a verb that asks builds options as tuples — ``("card", iid, zone)`` for a card,
+``("pass",)`` for "none", ``("yes",)``/``("no",)`` — and gets the chosen one back in ``answer``.
+A choice with a single forced option (no "pass") is made automatically.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ascension.core.verbs import NoParams, Params, Verb
+
+ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "center": "the center row"}
+
+
+def _n(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _ask_or_auto(game, frame, verb, p, seat, kind, prompt, options, data, optional):
+    """Ask ``seat`` unless the choice is forced (exactly one option and no way out)."""
+    if not options:
+        return
+    if optional:
+        options = options + [("pass",)]
+    elif len(options) == 1:
+        verb.answer(game, frame, p, options[0], data)
+        return
+    game.ask(seat, kind, prompt, options, data)
+
+
+def _distinct(game, cards, zone):
+    """One option per distinct card name in a zone (four Apprentices are one choice)."""
+    seen, out = set(), []
+    for c in cards:
+        key = game.card(c).id
+        if key not in seen:
+            seen.add(key)
+            out.append(("card", c, zone))
+    return out
+
+
+class Gain(Verb):
+    name = "gain"
+
+    class Params(Params):
+        runes: int = Field(0, ge=0)
+        power: int = Field(0, ge=0)
+        honor: int = Field(0, ge=0)
+
+    def run(self, game, frame, p):
+        game.gain(frame.seat, p.runes, p.power, p.honor)
+
+    def text(self, p, sub):
+        parts = [f"{_n(p.runes, 'rune')}" if p.runes else "", f"{p.power} power" if p.power else "",
+                 f"{p.honor} honor" if p.honor else ""]
+        return "Gain " + " and ".join(x for x in parts if x) + "."
+
+
+class Draw(Verb):
+    name = "draw"
+    shorthand = "n"
+
+    class Params(Params):
+        n: int = Field(ge=1)
+
+    def run(self, game, frame, p):
+        game.draw(frame.seat, p.n)
+
+    def text(self, p, sub):
+        return f"Draw {_n(p.n, 'card')}."
+
+
+class Banish(Verb):
+    """Banish a card from the listed zones (one choice per card, repeated ``up_to`` times)."""
+    name = "banish"
+
+    class Params(Params):
+        from_: list[Literal["hand", "discard", "center"]] = Field(alias="from", min_length=1)
+        up_to: int = Field(1, ge=1)
+        optional: bool = True
+
+    def options(self, game, seat, p):
+        me = game.players[seat]
+        opts = []
+        for zone in p.from_:
+            if zone == "center":
+                opts += [("card", c, "center") for c in game.center_row
+                         if c is not None and not game.card(c).unbanishable]
+            else:
+                opts += _distinct(game, getattr(me, zone), zone)
+        return opts
+
+    def run(self, game, frame, p, left=None):
+        left = p.up_to if left is None else left
+        where = " or ".join(ZONE_WORDS[z] for z in p.from_)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", f"Banish a card from {where}",
+                     self.options(game, frame.seat, p), {"left": left}, p.optional)
+
+    def answer(self, game, frame, p, option, data):
+        if option[0] == "pass":
+            return
+        game.banish_from(frame.seat, option[1], option[2])
+        if data["left"] > 1:
+            self.run(game, frame, p, data["left"] - 1)
+
+    def text(self, p, sub):
+        where = " or ".join(ZONE_WORDS[z] for z in p.from_)
+        what = "a card" if p.up_to == 1 else f"up to {p.up_to} cards"
+        return f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
+
+
+class Discard(Verb):
+    """Discard a card from hand; only if you did, resolve ``then``."""
+    name = "discard"
+    sub_effects = ("then",)
+
+    class Params(Params):
+        then: list = []
+
+    def run(self, game, frame, p):
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Discard a card",
+                     _distinct(game, game.players[frame.seat].hand, "hand"), {}, False)
+
+    def answer(self, game, frame, p, option, data):
+        me = game.players[frame.seat]
+        me.hand.remove(option[1])
+        me.discard.append(option[1])
+        game.emit("discarded", frame.seat, option[1])
+        if p.then:
+            game.push_sub(frame, "then")
+
+    def text(self, p, sub):
+        return "Discard a card." + (f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}" if p.then else "")
+
+
+def _center_and_piles(game):
+    """Cards one may take: the center row and the top card of each always-available pile."""
+    cards = [c for c in game.center_row if c is not None]
+    cards += [pile[-1] for pile in game.piles.values() if pile]
+    return cards
+
+
+class AcquireFree(Verb):
+    """Acquire a hero/construct without paying, optionally onto the top of your deck."""
+    name = "acquire_free"
+
+    class Params(Params):
+        type: Literal["hero", "construct", "any"] = "any"
+        max_cost: int | None = None
+        to: Literal["discard", "deck_top"] = "discard"
+
+    def run(self, game, frame, p):
+        opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
+                if game.card(c).type != "monster" and p.type in ("any", game.card(c).type)
+                and (p.max_cost is None or game.card(c).cost <= p.max_cost)]
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {}, False)
+
+    def answer(self, game, frame, p, option, data):
+        game.acquire(frame.seat, option[1], to=p.to)
+
+    def text(self, p, sub):
+        what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
+        if p.max_cost is not None:
+            what += f" costing {p.max_cost} or less"
+        elif p.type == "hero":
+            what = "any hero"
+        where = " and put it on top of your deck" if p.to == "deck_top" else ""
+        return f"Acquire {what} for free{where}."
+
+
+class DefeatFree(Verb):
+    name = "defeat_free"
+
+    class Params(Params):
+        max_cost: int | None = None
+
+    def run(self, game, frame, p):
+        opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
+                if game.card(c).type == "monster" and (p.max_cost is None or game.card(c).cost <= p.max_cost)]
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster for free", opts, {}, False)
+
+    def answer(self, game, frame, p, option, data):
+        game.defeat(frame.seat, option[1])
+
+    def text(self, p, sub):
+        cost = f" costing {p.max_cost} or less" if p.max_cost is not None else ""
+        return f"Defeat a monster{cost} for free."
+
+
+class TakeFree(Verb):
+    """Acquire or defeat any card in the center row for free."""
+    name = "take_free"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        opts = [("card", c, "center") for c in game.center_row if c is not None]
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
+                     "Acquire or defeat a card in the center row for free", opts, {}, False)
+
+    def answer(self, game, frame, p, option, data):
+        if game.card(option[1]).type == "monster":
+            game.defeat(frame.seat, option[1])
+        else:
+            game.acquire(frame.seat, option[1])
+
+    def text(self, p, sub):
+        return "Acquire or defeat any other card in the center row for free."
+
+
+class CopyHero(Verb):
+    """Repeat the play effect of another hero you played this turn."""
+    name = "copy_hero"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        played = [c for c in game.players[frame.seat].played
+                  if c != frame.card and not any(s.verb is self for s in game.card(c).effects.get("play", ()))]
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Repeat the effect of a hero you played",
+                     _distinct(game, played, "played"), {}, False)
+
+    def answer(self, game, frame, p, option, data):
+        game.push(option[1], "play", frame.seat)
+
+    def text(self, p, sub):
+        return "Repeat the effect of another hero you played this turn."
+
+
+class BanishSelf(Verb):
+    """Banish the construct this effect belongs to from play."""
+    name = "banish_self"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        me = game.players[frame.seat]
+        if frame.card in me.constructs:
+            me.constructs.remove(frame.card)
+            game.put_away(frame.card)
+            game.emit("banished", frame.seat, frame.card, where="play")
+
+    def text(self, p, sub):
+        return "Banish this construct."
+
+
+class ExtraTurn(Verb):
+    name = "extra_turn"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        game.extra_turns += 1
+        game.emit("extra_turn", frame.seat)
+
+    def text(self, p, sub):
+        return "Take an extra turn after this one."
+
+
+class MechanaRunes(Verb):
+    name = "mechana_runes"
+    shorthand = "n"
+
+    class Params(Params):
+        n: int = Field(ge=1)
+
+    def run(self, game, frame, p):
+        game.players[frame.seat].mech_runes += p.n
+        game.emit("gained_runes", frame.seat, n=p.n, where="mechana")
+
+    def text(self, p, sub):
+        return f"Gain {_n(p.n, 'rune')} to spend only on Mechana constructs."
+
+
+class DiscountConstruct(Verb):
+    name = "discount_construct"
+    shorthand = "n"
+
+    class Params(Params):
+        n: int = Field(ge=1)
+
+    def run(self, game, frame, p):
+        game.players[frame.seat].discount += p.n
+
+    def text(self, p, sub):
+        return f"The next construct you acquire this turn costs {_n(p.n, 'rune')} less."
+
+
+class PowerPerMechanaConstruct(Verb):
+    name = "power_per_mechana_construct"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        n = sum(game.has_faction(c, "mechana", frame.seat) for c in game.players[frame.seat].constructs)
+        game.gain(frame.seat, power=n)
+
+    def text(self, p, sub):
+        return "Gain 1 power for each Mechana construct you control."
+
+
+class HonorPerConstructFaction(Verb):
+    name = "honor_per_construct_faction"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        seat = frame.seat
+        factions = {f for c in game.players[seat].constructs for f in game.card(c).factions}
+        if any(game.has_faction(c, "mechana", seat) for c in game.players[seat].constructs):
+            factions.add("mechana")
+        if factions:
+            game.gain(seat, honor=len(factions))
+
+    def text(self, p, sub):
+        return "Gain 1 honor for each faction among the constructs you control."
+
+
+class IfConstructs(Verb):
+    name = "if_constructs"
+    sub_effects = ("then",)
+
+    class Params(Params):
+        at_least: int = Field(ge=1)
+        then: list
+
+    def run(self, game, frame, p):
+        if len(game.players[frame.seat].constructs) >= p.at_least:
+            game.push_sub(frame, "then")
+
+    def text(self, p, sub):
+        return f"If you control at least {p.at_least} constructs, {sub['then'][0].lower()}{sub['then'][1:]}"
+
+
+class Pay(Verb):
+    name = "pay"
+
+    class Params(Params):
+        runes: int = Field(ge=1)
+
+    def run(self, game, frame, p):
+        game.players[frame.seat].runes -= p.runes
+
+    def text(self, p, sub):
+        return f"Pay {_n(p.runes, 'rune')}:"
+
+
+class OpponentsDestroyConstruct(Verb):
+    """Each opponent, in turn order, destroys a construct of their choice."""
+    name = "opponents_destroy_construct"
+    Params = NoParams
+
+    def run(self, game, frame, p, todo=None):
+        todo = game.opponents(frame.seat) if todo is None else todo
+        while todo:
+            opp, todo = todo[0], todo[1:]
+            mine = game.players[opp].constructs
+            if mine:
+                _ask_or_auto(game, frame, self, p, opp, "choose_card", "Choose a construct to destroy",
+                             [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo}, False)
+                return
+
+    def answer(self, game, frame, p, option, data):
+        game.destroy(data["seat"], option[1])
+        self.run(game, frame, p, data["todo"])
+
+    def text(self, p, sub):
+        return "Each opponent destroys a construct they control."
+
+
+class OpponentsKeepOneConstruct(Verb):
+    """Each opponent keeps one construct of their choice and destroys the rest."""
+    name = "opponents_keep_one_construct"
+    Params = NoParams
+
+    def run(self, game, frame, p, todo=None):
+        todo = game.opponents(frame.seat) if todo is None else todo
+        while todo:
+            opp, todo = todo[0], todo[1:]
+            mine = game.players[opp].constructs
+            if len(mine) > 1:
+                game.ask(opp, "choose_card", "Choose the construct you keep",
+                         [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo})
+                return
+
+    def answer(self, game, frame, p, option, data):
+        seat = data["seat"]
+        for c in [c for c in game.players[seat].constructs if c != option[1]]:
+            game.destroy(seat, c)
+        self.run(game, frame, p, data["todo"])
+
+    def text(self, p, sub):
+        return "Each opponent keeps one construct they control and destroys the rest."
+
+
+class StealRandomFromHands(Verb):
+    """Take a card at random from each opponent's hand into yours (it is yours from now on)."""
+    name = "steal_random_from_hands"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        me = game.players[frame.seat]
+        for opp in game.opponents(frame.seat):
+            hand = game.players[opp].hand
+            if hand:
+                me.hand.append(hand.pop(game.random_below(len(hand))))
+                game.emit("stole", frame.seat, where=str(opp))
+
+    def text(self, p, sub):
+        return "Take a card at random from each opponent's hand into your hand."
+
+
+class MayTakeToHand(Verb):
+    """A trigger's subject (a card just acquired) may go to hand instead of the discard pile."""
+    name = "may_take_to_hand"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        if frame.subject in game.players[frame.seat].discard:
+            game.ask(frame.seat, "yes_no", f"Put {game.name_of(frame.subject)} into your hand?",
+                     [("yes",), ("no",)])
+
+    def answer(self, game, frame, p, option, data):
+        if option[0] == "yes":
+            me = game.players[frame.seat]
+            me.discard.remove(frame.subject)
+            me.hand.append(frame.subject)
+
+    def text(self, p, sub):
+        return "You may put it into your hand."
+
+
+ALL = [Gain, Draw, Banish, Discard, AcquireFree, DefeatFree, TakeFree, CopyHero, BanishSelf, ExtraTurn,
+       MechanaRunes, DiscountConstruct, PowerPerMechanaConstruct, HonorPerConstructFaction, IfConstructs,
+       Pay, OpponentsDestroyConstruct, OpponentsKeepOneConstruct, StealRandomFromHands, MayTakeToHand]

@@ -1,0 +1,83 @@
+"""Solo variant of the 10 Year Anniversary rulebook: the player against Samael.
+
+Samael is a rules variant, not a bot: he makes no decisions. After each of the player's turns
+he takes the two right-most center-row cards (acquiring heroes and constructs, defeating
+monsters for their honor only). The center row slides right and deals on the left. The pool
+holds 50 honor and the game ends at the end of the turn in which it empties.
+"""
+from __future__ import annotations
+
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+
+PLUGIN = PluginInfo(name="samael", variant="samael", players=(1, 1),
+                    summary="Solo: play against Samael, who takes the two right-most center cards.")
+POOL = 50
+VILLAIN = -1   # the seat number events and scores use for Samael
+
+
+@hookimpl
+def asc_setup_match(setup):
+    setup.pool = POOL
+
+
+@hookimpl
+def asc_game_started(game):
+    game.ext["villain_name"] = "Samael"
+    game.ext["villain_cards"] = []
+    game.ext["villain_honor"] = 0
+
+
+@hookimpl
+def asc_refill_center_row(game, slot):
+    """Slide the cards left of ``slot`` one space right and deal the new card on the left."""
+    row = game.center_row
+    for i in range(slot, 0, -1):
+        row[i] = row[i - 1]
+    card = game.deal_from_center_deck()
+    row[0] = card
+    if card is not None:
+        game.emit("center_dealt", card=card)
+    return True
+
+
+def reward_honor(game, card) -> int:
+    """The honor a monster's reward gives; Samael ignores every other reward."""
+    return sum(step.params.honor for step in game.card(card).effects.get("reward", ())
+               if step.verb.name == "gain")
+
+
+@hookimpl
+def asc_turn_ended(game, seat):
+    if game.pool == 0:  # the pool emptied on the player's turn: the game ends with that turn
+        return
+    for _ in range(2):
+        card = game.center_row[-1]
+        if card is None:
+            return
+        slot = game.leave_center(card)
+        if game.card(card).type == "monster":
+            game.void.append(card)
+            game.emit("defeated", VILLAIN, card, where="center_row")
+            honor = reward_honor(game, card)
+            if honor:
+                game.gain_honor(VILLAIN, honor)
+        else:
+            game.ext["villain_cards"].append(card)
+            game.emit("villain_took", VILLAIN, card)
+        game.refill(slot)
+
+
+@hookimpl
+def asc_game_over(game, seat):
+    """Samael's turn follows each of the player's turns; the game ends once the pool is empty."""
+    return game.pool == 0
+
+
+@hookimpl
+def asc_extra_scores(game):
+    cards = sum(game.card(c).honor for c in game.ext["villain_cards"])
+    tokens = game.ext["villain_honor"]
+    # Samael acts after the player, so he "took a turn most recently" on a tie.
+    return [{"seat": VILLAIN, "name": "Samael", "tokens": tokens, "cards": cards, "total": tokens + cards,
+             "last_turn": game.turn + 1}]
