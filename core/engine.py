@@ -135,7 +135,7 @@ class Game:
         g.center_deck = list(center)
         g.center_row = [None] * ROW_SIZE
         g.void, g.box = [], []
-        g.piles = {k: list(v) for k, v in piles.items()}
+        g.piles = {k: list(piles[k]) for k in sorted(piles)}  # sorted: the order JSON restores
         g.pool = pool
         g.extra_turns = 0
         g.last_turn = [-1] * len(names)

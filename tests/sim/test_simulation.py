@@ -1,0 +1,37 @@
+"""Seeded bot games with invariants checked after every action."""
+import pytest
+
+from ascension.core.sim import play_game, simulate
+
+
+@pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "greedy"], ["greedy", "random"],
+                                  ["random", "greedy", "random"], ["greedy", "greedy", "greedy", "greedy"]])
+def test_seeded_games_keep_every_invariant(bots):
+    out = simulate(["10th"], bots, games=60, seed=2026, check=True)
+    assert out["invariant_violations"] == 0, out["violations"]
+    assert out["capped_games"] == 0
+    assert sum(out["wins_by_seat"]) == 60
+
+
+def test_solo_games_against_samael_keep_every_invariant():
+    out = simulate(["10th"], ["greedy"], games=60, seed=5, variants=["samael"], check=True)
+    assert out["invariant_violations"] == 0, out["violations"]
+    assert out["wins_by_seat"][0] + out.get("villain_wins", 0) == 60
+
+
+def test_same_seed_same_results_and_jobs_do_not_change_them():
+    a = simulate(["10th"], ["greedy", "random"], games=12, seed=11)
+    b = simulate(["10th"], ["greedy", "random"], games=12, seed=11, jobs=2)
+    for key in ("wins_by_seat", "mean_honor_by_seat", "mean_turns"):
+        assert a[key] == b[key]
+
+
+def test_greedy_beats_random():
+    out = simulate(["10th"], ["greedy", "random"], games=20, seed=3)
+    assert out["wins_by_seat"][0] >= 18
+
+
+def test_a_game_result_reports_the_winner_by_the_rules():
+    r = play_game(["10th"], ["greedy", "greedy"], seed=4)
+    best = max(s["total"] for s in r.scores)
+    assert r.scores[r.winner]["total"] == best
