@@ -19,8 +19,8 @@ from .verbs import Verb, VerbRegistry
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 CARD_TYPES = ("hero", "construct", "monster")
 ZONES_FOR_BANISH = ("hand", "discard", "center")
-TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat")
-KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana")
+TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat", "turn_end")
+KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_monsters_join")
 
 
 class SetFileError(ValueError):
@@ -37,6 +37,7 @@ class Requires(_Model):
     """Conditions under which a construct ability may be used."""
     runes: int = 0
     played_faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
+    mechana_constructs: int = 0
 
 
 class AbilityModel(_Model):
@@ -50,6 +51,7 @@ class TriggerFilter(_Model):
     faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
     from_center: bool = False
     other: bool = False
+    took_nothing: bool = False   # turn_end: only if the player acquired and defeated nothing
 
 
 class TriggerModel(_Model):
@@ -59,7 +61,10 @@ class TriggerModel(_Model):
     effect: list[Any]
 
 
-class CardModel(_Model):
+class CardModel(BaseModel):
+    # Extra fields are effect lists a plugin registered (``fate``); anything else is refused.
+    model_config = ConfigDict(extra="allow")
+
     id: str = Field(pattern=r"^[a-z0-9_]+$")
     name: str
     type: Literal[CARD_TYPES]  # type: ignore[valid-type]
@@ -70,6 +75,7 @@ class CardModel(_Model):
     play: list[Any] = []
     unite: list[Any] = []
     reward: list[Any] = []
+    when_banished: list[Any] = []
     abilities: list[AbilityModel] = []
     triggers: list[TriggerModel] = []
     keywords: list[Literal[KEYWORDS]] = []  # type: ignore[valid-type]
@@ -107,6 +113,7 @@ class Ability:
     once_per_turn: bool
     requires_runes: int
     requires_faction: str | None
+    requires_mechana: int
     text: str
 
 
@@ -119,6 +126,7 @@ class Trigger:
     faction: str | None
     from_center: bool
     other: bool
+    only_if_took_nothing: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +223,9 @@ def _trigger_text(t: TriggerModel) -> str:
                                  (t.filter.faction.capitalize() if t.filter.faction else None),
                                  t.filter.type or "card") if x)
     when = {"construct_enters": "When you put {} into play", "acquire": "When you acquire {}",
-            "defeat": "When you defeat {}"}[t.on]
+            "defeat": "When you defeat {}", "turn_end": "At the end of your turn"}[t.on]
+    if t.on == "turn_end":
+        return when + (", if you acquired and defeated nothing this turn," if t.filter.took_nothing else ":")
     what = "a " + what if not what.startswith("another") else what
     if t.filter.from_center:
         what += " in the center row"
@@ -239,17 +249,33 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
             cond = f"If you have played a {ab.requires.played_faction.capitalize()} hero this turn, "
         lead = "Once per turn: " if ab.once_per_turn else ""
         text = lead + cond + (body[0].lower() + body[1:] if cond else body)
-        abilities.append(Ability(key, ab.once_per_turn, ab.requires.runes, ab.requires.played_faction, text))
+        if ab.requires.mechana_constructs:
+            text = (text.replace("Once per turn: ", f"Once per turn, if you control at least "
+                                 f"{ab.requires.mechana_constructs} Mechana constructs: ")
+                    if ab.once_per_turn else text)
+        abilities.append(Ability(key, ab.once_per_turn, ab.requires.runes, ab.requires.played_faction,
+                                 ab.requires.mechana_constructs, text))
         parts.append(text)
     triggers = []
     for i, tr in enumerate(model.triggers):
         key = f"trigger.{i}"
         body = _sentence(comp.compile(key, tr.effect))
         triggers.append(Trigger(key, tr.on, tr.once_per_turn, tr.filter.type, tr.filter.faction,
-                                tr.filter.from_center, tr.filter.other))
+                                tr.filter.from_center, tr.filter.other, tr.filter.took_nothing))
         parts.append(f"{_trigger_text(tr)} {body}")
     if model.reward:
         parts.append("Reward: " + _sentence(comp.compile("reward", model.reward)))
+    if model.when_banished:
+        parts.append("When this is banished from your hand or discard pile: "
+                     + _sentence(comp.compile("when_banished", model.when_banished)))
+    for extra, raw in (model.model_extra or {}).items():
+        label = verbs.fields.get(extra)
+        if label is None:
+            raise SetFileError(f"{where}: field '{extra}': Extra inputs are not permitted"
+                               + (f" (known plugin fields: {', '.join(sorted(verbs.fields))})" if verbs.fields else ""))
+        if not isinstance(raw, list):
+            raise SetFileError(f"{where}: field '{extra}': expected a list of effect steps")
+        parts.insert(0, f"{label}: " + _sentence(comp.compile(extra, raw)))
     if "unbanishable" in model.keywords:
         parts.insert(0, "Cannot be banished from the center row except by defeating it.")
     if "permanent" in model.keywords:

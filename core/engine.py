@@ -52,8 +52,9 @@ class Frame:
 
 
 class Player:
-    __slots__ = ("name", "deck", "hand", "discard", "played", "constructs", "honor",
-                 "runes", "power", "mech_runes", "discount", "used", "unite_wait")
+    __slots__ = ("name", "deck", "hand", "discard", "played", "constructs", "kept", "honor",
+                 "runes", "power", "mech_runes", "discount", "used", "unite_wait", "watchers",
+                 "took", "bonus_draw", "defeat_bonus", "all_mechana")
 
     FIELDS = __slots__
 
@@ -64,6 +65,7 @@ class Player:
         self.discard: list[int] = []
         self.played: list[int] = []     # heroes played this turn
         self.constructs: list[int] = []  # constructs in play
+        self.kept: list[int] = []       # cards kept face up in front of the player (Samael the Fallen)
         self.honor = 0                  # honor tokens
         self.runes = 0
         self.power = 0
@@ -71,18 +73,32 @@ class Player:
         self.discount = 0               # next construct acquisition is this much cheaper
         self.used: list[str] = []       # once-per-turn keys used this turn ("<card>:<key>")
         self.unite_wait: list[int] = []  # heroes whose Unite waits for a matching hero
+        self.watchers: list[list] = []   # [card, effect key, faction]: runs when such a hero is played
+        self.took = 0                    # cards acquired or defeated this turn
+        self.bonus_draw = 0              # extra cards drawn for the next hand
+        self.defeat_bonus = 0            # honor for the next monster defeated in the center row or Void
+        self.all_mechana = False         # every construct counts as Mechana this turn
 
     def copy(self) -> "Player":
         p = Player.__new__(Player)
         p.name, p.honor, p.runes, p.power = self.name, self.honor, self.runes, self.power
         p.mech_runes, p.discount = self.mech_runes, self.discount
+        p.took, p.bonus_draw, p.defeat_bonus, p.all_mechana = (self.took, self.bonus_draw,
+                                                               self.defeat_bonus, self.all_mechana)
         p.deck, p.hand, p.discard = self.deck[:], self.hand[:], self.discard[:]
-        p.played, p.constructs, p.used, p.unite_wait = (self.played[:], self.constructs[:],
-                                                        self.used[:], self.unite_wait[:])
+        p.played, p.constructs, p.kept, p.used, p.unite_wait = (
+            self.played[:], self.constructs[:], self.kept[:], self.used[:], self.unite_wait[:])
+        p.watchers = [w[:] for w in self.watchers]
         return p
 
+    def reset_turn(self) -> None:
+        self.runes = self.power = self.mech_runes = self.discount = 0
+        self.took = self.defeat_bonus = 0
+        self.all_mechana = False
+        self.used, self.unite_wait, self.watchers = [], [], []
+
     def owned(self) -> list[int]:
-        return self.deck + self.hand + self.discard + self.played + self.constructs
+        return self.deck + self.hand + self.discard + self.played + self.constructs + self.kept
 
     def to_dict(self) -> dict:
         return {f: getattr(self, f) for f in self.FIELDS}
@@ -109,14 +125,15 @@ class Context:
         self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
         self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
         self.game_over = hooks.asc_game_over
+        self.extra_actions = hooks.asc_extra_actions if hooks.asc_extra_actions.get_hookimpls() else None
 
 
 class Game:
     """A match: plain-data state plus the shared :class:`Context`."""
 
     STATE_FIELDS = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
-                    "void", "piles", "box", "pool", "extra_turns", "last_turn", "stack", "pending",
-                    "over", "capped", "ext")
+                    "void", "piles", "box", "pool", "extra_turns", "last_turn", "stack", "queued",
+                    "pending", "ending", "over", "capped", "ext")
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -139,7 +156,7 @@ class Game:
         g.pool = pool
         g.extra_turns = 0
         g.last_turn = [-1] * len(names)
-        g.stack, g.pending = [], None
+        g.stack, g.queued, g.pending, g.ending = [], [], None, False
         g.over, g.capped = False, False
         g.ext = {}
         g.emit("game_started", n=seed)
@@ -165,7 +182,9 @@ class Game:
         g.piles = {k: v[:] for k, v in self.piles.items()}
         g.pool, g.extra_turns, g.last_turn = self.pool, self.extra_turns, self.last_turn[:]
         g.stack = [Frame(*f.to_list()) for f in self.stack]
+        g.queued = [Frame(*f.to_list()) for f in self.queued]
         g.pending = json.loads(json.dumps(self.pending)) if self.pending else None
+        g.ending = self.ending
         g.over, g.capped = self.over, self.capped
         g.ext = json.loads(json.dumps(self.ext)) if self.ext else {}
         return g
@@ -174,6 +193,7 @@ class Game:
         d = {f: getattr(self, f) for f in self.STATE_FIELDS}
         d["players"] = [p.to_dict() for p in self.players]
         d["stack"] = [f.to_list() for f in self.stack]
+        d["queued"] = [f.to_list() for f in self.queued]
         return {"format": 1, "setup": self.ctx.setup, "state": d}
 
     def to_json(self) -> str:
@@ -189,6 +209,7 @@ class Game:
             setattr(g, f, state[f])
         g.players = [Player.from_dict(p) for p in state["players"]]
         g.stack = [Frame(*f) for f in state["stack"]]
+        g.queued = [Frame(*f) for f in state["queued"]]
         return g
 
     # ------------------------------------------------------------------ small helpers
@@ -222,16 +243,19 @@ class Game:
         return x
 
     def opponents(self, seat: int) -> list[int]:
-        n = len(self.players)
-        return [(seat + i) % n for i in range(1, n)]
+        """Seats an "each opponent" effect reaches, in turn order (team play narrows this)."""
+        return self.ctx.pm.hook.asc_opponents(game=self, seat=seat)
 
     def has_faction(self, iid: int, faction: str, seat: int | None = None) -> bool:
         d = self.ctx.defs[iid]
         if faction in d.factions:
             return True
-        # Hedron Link Device: every construct its controller has in play is also Mechana.
+        # Hedron Link Device: every construct its controller has in play is also Mechana;
+        # Dimension Diver: every construct counts as Mechana for the rest of the turn.
         if faction == "mechana" and d.type == "construct" and seat is not None:
             p = self.players[seat]
+            if p.all_mechana:
+                return True
             if iid in p.constructs and any("constructs_are_mechana" in self.ctx.defs[c].keywords
                                            for c in p.constructs):
                 return True
@@ -304,6 +328,7 @@ class Game:
         getattr(self.players[seat], zone).remove(iid)
         self.put_away(iid)
         self.emit("banished", seat, iid, where=zone)
+        self.push(iid, "when_banished", seat)
 
     def destroy(self, seat: int, iid: int) -> None:
         p = self.players[seat]
@@ -345,6 +370,11 @@ class Game:
         key = f"{frame.key}.{frame.pc - 1}.{field}"
         self.stack.append(Frame(frame.card, frame.defn, key, 0, frame.seat, frame.subject))
 
+    def queue(self, card: int, key: str, seat: int) -> None:
+        """Resolve ``key`` of ``card`` before anything else (Fate): ahead of the effects already waiting."""
+        if self.ctx.defs[card].effects.get(key):
+            self.queued.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, None))
+
     def ask(self, seat: int, kind: str, prompt: str, options: list[tuple], data: dict | None = None) -> None:
         """Called by a verb: stop and wait for ``seat`` to pick one of ``options``."""
         self.pending = {"seat": seat, "kind": kind, "prompt": prompt,
@@ -359,6 +389,8 @@ class Game:
                 if t.type and self.ctx.defs[subject].type != t.type:
                     continue
                 if t.faction and not self.has_faction(subject, t.faction, seat if on == "construct_enters" else None):
+                    continue
+                if t.only_if_took_nothing and p.took:
                     continue
                 if t.once_per_turn:
                     tag = f"{c}:{t.key}"
@@ -380,10 +412,10 @@ class Game:
         p.discard.extend(p.hand)
         p.discard.extend(p.played)
         p.hand, p.played = [], []
-        p.runes = p.power = p.mech_runes = p.discount = 0
-        p.used, p.unite_wait = [], []
+        p.reset_turn()
         self.emit("turn_ended", seat)
-        self.draw(seat, HAND_SIZE, quiet=True)
+        self.draw(seat, HAND_SIZE + p.bonus_draw, quiet=True)
+        p.bonus_draw = 0
         if self.ctx.turn_ended is not None:
             self.ctx.turn_ended(game=self, seat=seat)
         if self.extra_turns:
@@ -440,6 +472,9 @@ class Game:
         for pile in self.piles.values():
             if pile and self.can_take(seat, pile[-1]):
                 acts.append(("defeat" if defs[pile[-1]].type == "monster" else "acquire", pile[-1]))
+        if self.ctx.extra_actions is not None:
+            for extra in self.ctx.extra_actions(game=self, seat=seat):
+                acts.extend(extra)
         acts.append(("end",))
         return acts
 
@@ -450,6 +485,9 @@ class Game:
         if ab.requires_runes > p.runes:
             return False
         if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
+            return False
+        if ab.requires_mechana and sum(self.has_faction(c, "mechana", seat)
+                                       for c in self.players[seat].constructs) < ab.requires_mechana:
             return False
         return True
 
@@ -490,8 +528,9 @@ class Game:
     def _act(self, option: tuple) -> None:
         kind = option[0]
         seat = self.current
-        if kind == "end":
-            self.end_turn()
+        if kind == "end":  # end-of-turn effects resolve first, then the clean-up (see _advance)
+            self.ending = True
+            self.fire_triggers(seat, "turn_end", None)
         elif kind == "play":
             self.play(seat, option[1])
         elif kind == "use":
@@ -507,13 +546,22 @@ class Game:
         elif kind == "defeat":
             self.players[seat].power -= self.ctx.defs[option[1]].cost
             self.defeat(seat, option[1])
-        else:  # pragma: no cover - options are built by legal_actions
-            raise InvalidAnswer(f"unknown action {option!r}")
+        elif self.ctx.pm.hook.asc_apply_action(game=self, option=option) is None:
+            raise InvalidAnswer(f"no rule handles action {option!r}")
 
     def _advance(self) -> None:
         """Resolve effects until someone must decide (or the game ends)."""
         defs = self.ctx.by_id
-        while self.pending is None and self.stack and not self.over:
+        while self.pending is None and not self.over:
+            if self.queued:  # Fate and the like go before everything already waiting
+                self.stack.extend(reversed(self.queued))
+                self.queued = []
+            if not self.stack:
+                if not self.ending:
+                    return
+                self.ending = False
+                self.end_turn()
+                continue
             frame = self.stack[-1]
             steps = defs[frame.defn].effects[frame.key]
             if frame.pc >= len(steps):
@@ -534,6 +582,13 @@ class Game:
             self.push(iid, "play", seat)
             self.fire_triggers(seat, "construct_enters", iid)
             return
+        if d.type == "monster":  # only reachable with Samael the Fallen: a hero giving its cost in power
+            p.played.append(iid)
+            self.gain(seat, power=d.cost)
+            return
+        for card, key, faction in p.watchers:  # "for each <faction> hero you play this turn"
+            if faction in d.factions:
+                self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
         # Unite: earlier heroes waiting for this faction fire after this card's own effect.
         for waiting in list(p.unite_wait):
             if any(f in d.factions for f in self.ctx.defs[waiting].factions):
@@ -547,6 +602,14 @@ class Game:
         p.played.append(iid)
         self.push(iid, "play", seat)
 
+    def location(self, iid: int) -> str:
+        """Where a card one may acquire or defeat lies: center_row, pile or void."""
+        if iid in self.center_row:
+            return "center_row"
+        if iid in self.void:
+            return "void"
+        return "pile"
+
     def pay_runes(self, seat: int, iid: int) -> None:
         p = self.players[seat]
         d = self.ctx.defs[iid]
@@ -559,13 +622,17 @@ class Game:
                 cost -= from_mech
         p.runes -= cost
 
-    def acquire(self, seat: int, iid: int, to: str = "discard") -> None:
-        """Move a center-row or pile card to ``seat`` (already paid for, or free)."""
-        where = "center_row" if iid in self.center_row else "pile"
+    def acquire(self, seat: int, iid: int, to: str = "discard", owner: int | None = None) -> None:
+        """``seat`` acquires a center-row, pile or Void card (already paid for, or free); it goes
+        to ``owner`` (a teammate) when given."""
+        where = self.location(iid)
         slot = self.leave_center(iid) if where == "center_row" else None
-        if slot is None:
+        if where == "void":
+            self.void.remove(iid)
+        elif where == "pile":
             self.piles[self.ctx.defs[iid].id].remove(iid)
-        p = self.players[seat]
+        self.players[seat].took += 1
+        p = self.players[seat if owner is None else owner]
         (p.deck if to == "deck_top" else p.discard).append(iid)
         self.emit("acquired", seat, iid, where=where)
         if slot is not None:
@@ -575,13 +642,19 @@ class Game:
     def defeat(self, seat: int, iid: int) -> None:
         """Defeat a monster (already paid for, or free): Void, refill, then the reward."""
         d = self.ctx.defs[iid]
-        where = "center_row" if iid in self.center_row else "pile"
+        p = self.players[seat]
+        where = self.location(iid)
+        p.took += 1
         self.emit("defeated", seat, iid, where=where)
-        if not d.permanent:  # the Cultist never leaves
-            slot = self.leave_center(iid) if where == "center_row" else None
-            self.void.append(iid)
-            if slot is not None:
-                self.refill(slot)
+        if where == "center_row":
+            slot = self.leave_center(iid)
+            # Samael the Fallen: monsters its holder defeats in the center row join their deck.
+            joins = any("defeated_monsters_join" in self.ctx.defs[k].keywords for k in p.kept)
+            (p.discard if joins else self.void).append(iid)
+            self.refill(slot)
+        if where in ("center_row", "void") and p.defeat_bonus:
+            bonus, p.defeat_bonus = p.defeat_bonus, 0
+            self.gain_honor(seat, bonus)
         self.fire_triggers(seat, "defeat", iid, from_center=where == "center_row")
         self.push(iid, "reward", seat)
 
@@ -632,13 +705,13 @@ class Game:
         return rows
 
     def winners(self) -> list[int]:
-        """Winning seat(s): most honor; a tie goes to the tied player who took a turn most recently.
-        A seat of -1 stands for a non-seat opponent (the solo villain)."""
-        rows = self.scores()
-        best = max(r["total"] for r in rows)
-        tied = [r for r in rows if r["total"] == best]
-        latest = max(tied, key=lambda r: r["last_turn"])
-        return [latest["seat"]]
+        """Winning seat(s): the side (a player, or a team) with most honor; a tie goes to the tied
+        side whose member took a turn most recently. Seat -1 stands for the solo villain."""
+        rows = {r["seat"]: r for r in self.scores()}
+        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
+        best = max(sum(rows[s]["total"] for s in side) for side in sides)
+        tied = [side for side in sides if sum(rows[s]["total"] for s in side) == best]
+        return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
     def view(self, seat: int) -> dict:
         """What ``seat`` may know: own hand, public zones, counts for hidden ones."""
@@ -676,4 +749,5 @@ class Game:
             return f"{name}" + (f" (from {where.replace('_', ' ')})" if where else "")
         if kind in ("pass", "yes", "no"):
             return {"pass": "None", "yes": "Yes", "no": "No"}[kind]
-        return str(option[-1])
+        custom = self.ctx.pm.hook.asc_option_label(game=self, option=option)
+        return custom if custom is not None else str(option)

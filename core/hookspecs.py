@@ -5,9 +5,10 @@ Families (by calling convention):
 - match setup: ``asc_validate_setup``, ``asc_setup_match`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_turn_ended``,
   ``asc_event`` (collecting, return None)
-- rule seam: ``asc_refill_center_row``, ``asc_game_over`` (firstresult; the base rules plugin
-  supplies the default with ``trylast=True``)
-- contribution: ``asc_extra_scores`` (collecting, flattened by the caller)
+- rule seam: ``asc_refill_center_row``, ``asc_game_over``, ``asc_opponents``, ``asc_sides``,
+  ``asc_apply_action``, ``asc_option_label`` (firstresult; the base rules plugin supplies the
+  default with ``trylast=True`` where there is one)
+- contribution: ``asc_extra_scores``, ``asc_extra_actions`` (collecting, flattened by the caller)
 
 Notification hooks no plugin implements are skipped by the engine, so they cost nothing.
 """
@@ -58,6 +59,31 @@ def asc_turn_ended(game, seat):
 @hookspec(firstresult=True)
 def asc_game_over(game, seat):
     """After ``seat``'s turn (and any ``asc_turn_ended`` work): return True if the game ends now."""
+
+
+@hookspec(firstresult=True)
+def asc_opponents(game, seat):
+    """The seats an "each opponent" effect of ``seat`` reaches, in turn order."""
+
+
+@hookspec(firstresult=True)
+def asc_sides(game):
+    """The sides that win or lose together, as lists of seats (teams); None = every seat alone."""
+
+
+@hookspec
+def asc_extra_actions(game, seat):
+    """Main-action options a plugin adds for ``seat`` (tuples whose first item is a new kind)."""
+
+
+@hookspec(firstresult=True)
+def asc_apply_action(game, option):
+    """Carry out an option added by ``asc_extra_actions``; return True when handled."""
+
+
+@hookspec(firstresult=True)
+def asc_option_label(game, option):
+    """Readable text for an option kind the core does not know."""
 
 
 @hookspec

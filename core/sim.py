@@ -8,7 +8,7 @@ from typing import Callable, Iterable
 
 from . import rng
 from .bots import make_bot
-from .engine import Game
+from .engine import Game, GameOver, InvalidAnswer
 from .match import new_game, replay
 
 
@@ -115,3 +115,24 @@ def verify_record(record: dict) -> bool:
     """Replay a saved record; True when winner and scores come out the same."""
     game = replay(record["setup"], record["answers"])
     return game.over and game.winners()[0] == record["winner"] and game.scores() == record["scores"]
+
+
+def record_differences(record: dict) -> list[str]:
+    """Why a record does not replay to its saved outcome (empty when it does), for humans."""
+    try:
+        game = replay(record["setup"], record["answers"])
+    except (InvalidAnswer, GameOver) as exc:
+        return [f"the answers no longer fit the game: {exc}"]
+    out = [] if game.over else [f"the game is not over after {len(record['answers'])} answers"]
+    if game.winners()[0] != record["winner"]:
+        out.append(f"winner: saved seat {record['winner']}, replay gives seat {game.winners()[0]}")
+    scores = game.scores()
+    if scores != record["scores"]:
+        saved = {r.get("seat"): r for r in record["scores"]}
+        for row in scores:
+            old = saved.get(row["seat"])
+            if old != row:
+                out.append(f"scores of seat {row['seat']}: saved {old}, replay gives {row}")
+        if len(scores) != len(record["scores"]):
+            out.append(f"score rows: saved {len(record['scores'])}, replay gives {len(scores)}")
+    return out

@@ -45,6 +45,11 @@ class Verb:
 class VerbRegistry:
     def __init__(self) -> None:
         self._verbs: dict[str, Verb] = {}
+        self.fields: dict[str, str] = {}   # plugin-owned card fields holding effects -> label
+
+    def add_field(self, name: str, label: str) -> None:
+        """Let cards carry an effect list under ``name`` (shown as "<label>: ...")."""
+        self.fields[name] = label
 
     def add(self, verb_cls: type[Verb]) -> None:
         name = verb_cls.name

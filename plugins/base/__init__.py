@@ -35,6 +35,12 @@ def asc_game_over(game, seat):
     return game.pool == 0 and seat == len(game.players) - 1
 
 
+@hookimpl(trylast=True)
+def asc_opponents(game, seat):
+    n = len(game.players)
+    return [(seat + i) % n for i in range(1, n)]
+
+
 @hookimpl
 def asc_validate_setup(setup):
     problems = []
@@ -42,8 +48,9 @@ def asc_validate_setup(setup):
         problems.append(f"{setup.players} player(s): a game needs 2 to 6 players, or a solo variant for 1")
     if setup.solo and setup.players != 1:
         problems.append(f"the solo variant '{setup.solo}' is for exactly 1 player, not {setup.players}")
-    limit = max(s.max_players for s in setup.card_sets)
+    # A set alone allows what its rulebook says; any mix of sets allows up to 6 players.
+    limit = setup.card_sets[0].max_players if len(setup.card_sets) == 1 else 6
     if setup.players > limit:
-        problems.append(f"{setup.players} players: the sets {', '.join(s.id for s in setup.card_sets)} "
-                        f"allow at most {limit}")
+        problems.append(f"{setup.players} players: {' + '.join(s.id for s in setup.card_sets)} "
+                        f"allows at most {limit}" + (" (mix in another set for more)" if limit < 6 else ""))
     return problems

@@ -430,3 +430,29 @@ class MayTakeToHand(Verb):
 ALL = [Gain, Draw, Banish, Discard, AcquireFree, DefeatFree, TakeFree, CopyHero, BanishSelf, ExtraTurn,
        MechanaRunes, DiscountConstruct, PowerPerMechanaConstruct, HonorPerConstructFaction, IfConstructs,
        Pay, OpponentsDestroyConstruct, OpponentsKeepOneConstruct, StealRandomFromHands, MayTakeToHand]
+
+
+class Choose(Verb):
+    """Choose one of two effects ("gain 2 runes, or gain 2 honor")."""
+    name = "choose"
+    sub_effects = ("a", "b")
+
+    class Params(Params):
+        a: list = Field(min_length=1)
+        b: list = Field(min_length=1)
+
+    def run(self, game, frame, p):
+        steps = game.ctx.by_id[frame.defn].effects
+        base = f"{frame.key}.{frame.pc - 1}"
+        game.ask(frame.seat, "choose_one", "Choose one",
+                 [("mode", 0, " ".join(s.text for s in steps[f"{base}.a"])),
+                  ("mode", 1, " ".join(s.text for s in steps[f"{base}.b"]))])
+
+    def answer(self, game, frame, p, option, data):
+        game.push_sub(frame, "ab"[option[1]])
+
+    def text(self, p, sub):
+        return f"Choose one: {sub['a'][:-1]}; or {sub['b'][0].lower()}{sub['b'][1:]}"
+
+
+ALL.append(Choose)

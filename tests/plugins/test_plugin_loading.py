@@ -69,7 +69,7 @@ def test_unknown_variant_is_refused_with_the_list_of_variants():
 
 @pytest.mark.parametrize("names, variants, message", [
     (["A"], [], "1 player"),
-    (["A", "B", "C", "D", "E"], [], "allow at most 4"),
+    (["A", "B", "C", "D", "E"], [], "allows at most 4"),
     (["A", "B"], ["samael"], "exactly 1 player"),
 ])
 def test_impossible_setups_are_refused(names, variants, message):

@@ -1,0 +1,79 @@
+"""Team play (Return of the Fallen): 4 or 6 players in teams of two, teammates sitting across.
+
+- A player may pay one extra rune when acquiring a card to put it into their teammate's
+  discard pile instead of their own.
+- "Each opponent" means the players of the other team(s): a teammate is never harmed.
+- A team's score is its members' combined honor; a tie goes to the tied team whose member
+  took a turn most recently (the rulebook's tie rule applied to teams).
+"""
+from __future__ import annotations
+
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+
+PLUGIN = PluginInfo(name="teams", variant="teams", players=(4, 6),
+                    summary="Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor.")
+GIFT_SURCHARGE = 1
+
+
+def teammate(game, seat: int) -> int:
+    n = len(game.players)
+    return (seat + n // 2) % n
+
+
+def teams(n: int) -> list[list[int]]:
+    return [[s, s + n // 2] for s in range(n // 2)]
+
+
+@hookimpl
+def asc_validate_setup(setup):
+    if "teams" in setup.variants and setup.players not in (4, 6):
+        return [f"team play needs 4 or 6 players (teams of two), not {setup.players}"]
+    return []
+
+
+@hookimpl
+def asc_opponents(game, seat):
+    n = len(game.players)
+    mate = teammate(game, seat)
+    return [(seat + i) % n for i in range(1, n) if (seat + i) % n != mate]
+
+
+@hookimpl
+def asc_sides(game):
+    return teams(len(game.players))
+
+
+@hookimpl
+def asc_extra_actions(game, seat):
+    p = game.players[seat]
+    mate = teammate(game, seat)
+    cards = [c for c in game.center_row if c is not None] + [pile[-1] for pile in game.piles.values() if pile]
+    gifts = []
+    for c in cards:
+        d = game.card(c)
+        if d.type == "monster":
+            continue
+        budget = p.runes + (p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0)
+        if budget >= game.price(seat, c) + GIFT_SURCHARGE and p.runes >= GIFT_SURCHARGE:
+            gifts.append(("gift", c, mate))
+    return gifts
+
+
+@hookimpl
+def asc_apply_action(game, option):
+    if option[0] != "gift":
+        return None
+    seat = game.current
+    game.players[seat].runes -= GIFT_SURCHARGE
+    game.pay_runes(seat, option[1])
+    game.acquire(seat, option[1], owner=option[2])
+    return True
+
+
+@hookimpl
+def asc_option_label(game, option):
+    if option[0] == "gift":
+        return (f"Acquire {game.name_of(option[1])} for {game.players[option[2]].name} "
+                f"({game.price(game.current, option[1]) + GIFT_SURCHARGE} runes)")
+    return None
