@@ -1,0 +1,125 @@
+"""One session object between a front end (desktop, terminal) and the engine.
+
+It owns the game, the seats (people or bots), undo and save/resume. It never blocks: the
+front end asks what is pending, submits answers, and steps bots when it chooses to.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass
+
+from .bots import Bot, make_bot
+from .engine import Decision, Game
+from .match import SaveFileError, load, new_game, save
+
+# Events that show a player something they could not know before: undoing past them is
+# still allowed, but the game is then marked as assisted.
+REVEALING = frozenset({"drew", "shuffled", "center_dealt", "void_reshuffled", "stole"})
+SESSION_FORMAT = 1
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"          # "human" | "bot"
+    bot: str | None = None       # bot kind / difficulty when kind == "bot"
+
+
+class Session:
+    def __init__(self, game: Game, seats: list[Seat]):
+        if len(seats) != len(game.players):
+            raise ValueError(f"{len(seats)} seats for a {len(game.players)}-player game")
+        self.game = game
+        self.seats = seats
+        self.bots: dict[int, Bot] = {i: make_bot(s.bot or "greedy", game.ctx.defs, game.seed, i)
+                                     for i, s in enumerate(seats) if s.kind == "bot"}
+        self.undo_stack: list[tuple[str, int, int]] = []   # (saved game, seat, log length)
+        self.assisted = False
+
+    @classmethod
+    def start(cls, sets: list[str], seats: list[Seat], variants: list[str] = (), seed: int | None = None,
+              honor_pool: int | None = None) -> "Session":
+        game = new_game(sets, [s.name for s in seats], list(variants), seed, honor_pool)
+        return cls(game, seats)
+
+    # ------------------------------------------------------------------ deciding
+    def decision(self) -> Decision | None:
+        return self.game.decision()
+
+    def waiting_for_bot(self) -> bool:
+        dec = self.game.decision()
+        return dec is not None and dec.seat in self.bots
+
+    def bot_answer(self) -> int:
+        """The index the bot whose turn it is would answer (without applying it)."""
+        dec = self.game.decision()
+        return self.bots[dec.seat].choose(self.game.view(dec.seat), dec)
+
+    def step_bot(self) -> int:
+        index = self.bot_answer()
+        self.game.apply(index)
+        return index
+
+    def answer(self, index: int) -> None:
+        """A person answers; a snapshot is kept so they can take it back."""
+        dec = self.game.decision()
+        mark, snapshot = len(self.game.log), save(self.game)
+        self.game.apply(index)  # raises InvalidAnswer (nothing changed) on a bad index
+        self.undo_stack.append((snapshot, dec.seat, mark))
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self, seat: int | None = None) -> bool:
+        """Whether there is an answer to take back (by ``seat``, when given: one's own answers only)."""
+        return bool(self.undo_stack) and (seat is None or self.undo_stack[-1][1] == seat)
+
+    def undo_reveals(self) -> bool:
+        """Whether undoing now would take back information already shown (marks the game assisted)."""
+        if not self.undo_stack:
+            return False
+        _, _, mark = self.undo_stack[-1]
+        return any(e.kind in REVEALING for e in self.game.log[mark:])
+
+    def undo(self) -> None:
+        """Go back to just before the last answer a person gave (bot moves after it are undone too)."""
+        if not self.undo_stack:
+            raise ValueError("nothing to undo")
+        if self.undo_reveals():
+            self.assisted = True
+        snapshot, _, mark = self.undo_stack.pop()
+        log = self.game.log[:mark]
+        restored = load(snapshot)
+        restored.log = log
+        self.game = restored
+
+    # ------------------------------------------------------------------ save / resume
+    def to_json(self) -> str:
+        return json.dumps({"format": SESSION_FORMAT, "seats": [asdict(s) for s in self.seats],
+                           "assisted": self.assisted, "game": json.loads(save(self.game))},
+                          sort_keys=True, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "save") -> "Session":
+        try:
+            d = json.loads(text)
+            if d.get("format") != SESSION_FORMAT:
+                raise SaveFileError(f"{source}: unsupported session format {d.get('format')!r}")
+            seats = [Seat(**s) for s in d["seats"]]
+            game = load(json.dumps(d["game"]), source)
+            session = cls(game, seats)
+            session.assisted = bool(d.get("assisted", False))
+            return session
+        except SaveFileError:
+            raise
+        except (ValueError, KeyError, TypeError) as exc:
+            raise SaveFileError(f"{source}: not a valid saved session: {type(exc).__name__}: {exc}") from None
+
+    # ------------------------------------------------------------------ result
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def result(self) -> dict:
+        game = self.game
+        sides = game.ctx.pm.hook.asc_sides(game=game)
+        return {"scores": game.scores(), "winners": game.winners(), "sides": sides,
+                "assisted": self.assisted, "seed": game.seed}

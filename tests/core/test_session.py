@@ -1,0 +1,68 @@
+"""The session: people and bots through one object, undo (assisted after reveals), save/resume."""
+import pytest
+
+from ascension.core.engine import InvalidAnswer
+from ascension.core.match import SaveFileError
+from ascension.core.scenario import arrange, script
+from ascension.core.session import Seat, Session
+
+
+def vs_bot(seed=5):
+    return Session.start(["10th"], [Seat("Ann"), Seat("Bot", "bot", "greedy")], seed=seed)
+
+
+def test_a_person_and_a_bot_play_a_whole_game_through_the_session():
+    s = vs_bot()
+    while not s.over:
+        if s.waiting_for_bot():
+            s.step_bot()
+        else:
+            dec = s.decision()
+            s.answer(0 if dec.kind != "action" or s.game.turn <= 40 else len(dec.options) - 1)
+    res = s.result()
+    assert res["winners"] == s.game.winners()
+    assert {r["name"] for r in res["scores"]} == {"Ann", "Bot"}
+
+
+def test_undo_without_reveal_restores_the_position_and_is_not_assisted():
+    s = vs_bot()
+    arrange(s.game, 0, hand=["Apprentice", "Militia", "Apprentice", "Apprentice", "Apprentice"])
+    before = s.to_json()
+    s.answer(0)  # play an Apprentice: reveals nothing
+    assert s.game.players[0].runes == 1
+    assert s.can_undo(0) and not s.undo_reveals()
+    s.undo()
+    assert s.game.players[0].runes == 0 and len(s.game.players[0].hand) == 5
+    assert not s.assisted
+    assert s.to_json() == before
+
+
+def test_undo_after_a_draw_is_allowed_but_marks_the_game_assisted():
+    s = vs_bot()
+    arrange(s.game, 0, hand=["Arha Initiate"], deck=["Mystic"])
+    s.answer(0)  # Arha Initiate draws a card: hidden information is revealed
+    assert s.undo_reveals()
+    s.undo()
+    assert s.assisted
+    assert [s.game.name_of(c) for c in s.game.players[0].hand] == ["Arha Initiate"]
+
+
+def test_a_bad_answer_is_refused_and_leaves_nothing_to_undo():
+    s = vs_bot()
+    with pytest.raises(InvalidAnswer):
+        s.answer(99)
+    assert not s.can_undo()
+
+
+def test_session_save_and_resume_is_exact():
+    s = vs_bot()
+    s.answer(0)
+    text = s.to_json()
+    again = Session.from_json(text)
+    assert again.to_json() == text
+    assert [x.kind for x in again.seats] == ["human", "bot"]
+
+
+def test_broken_session_file_is_refused():
+    with pytest.raises(SaveFileError, match="not a valid saved session"):
+        Session.from_json('{"format": 1, "seats": []}')
