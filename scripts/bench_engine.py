@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Engine speed as a ratio to a reference engine measured in the same run on the same machine.
+
+Absolute games/s depend on the machine; the ratio to pyminion (Dominion, BigMoney vs
+BigMoney, shared/bench/pyminion_games.py) does much less. Rounds alternate ours and theirs
+so drift (thermal, other load) hits both. Ours: greedy-vs-greedy 2-player games of the 10th
+set, headless, without invariant checks. Also reports the cost of Game.clone() on a mid-game
+state, which bounds how fast any search-based bot can be.
+
+Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000]
+Last line: ratio_ours_over_pyminion=R clone_us=C (medians).
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import timeit
+from importlib import metadata
+from pathlib import Path
+
+from ascension.core.bots import make_bot
+from ascension.core.match import new_game
+from ascension.core.sim import simulate
+
+PYMINION = "pyminion==0.4.0"
+DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "pyminion_games.py"
+
+
+def ensure_pyminion() -> None:
+    """The reference engine is only needed here, so it is installed on first use (the `bench` extra)."""
+    try:
+        if metadata.version("pyminion") == PYMINION.split("==")[1]:
+            return
+    except metadata.PackageNotFoundError:
+        pass
+    print(f"installing {PYMINION} into {sys.prefix}", file=sys.stderr)
+    subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", PYMINION])
+
+
+def ours(games: int, seed: int) -> float:
+    return simulate(["10th"], ["greedy", "greedy"], games, seed)["games_per_second"]
+
+
+def theirs(script: Path, games: int) -> float:
+    out = subprocess.run([sys.executable, str(script), "-n", str(games), "--repeat", "1"],
+                         check=True, capture_output=True, text=True).stdout
+    m = re.search(r"games_per_s_median=([0-9.]+)", out)
+    if not m:
+        raise SystemExit(f"could not find games_per_s_median in pyminion output:\n{out}")
+    return float(m.group(1))
+
+
+def clone_us(seed: int = 1, turn: int = 16) -> float:
+    """Median microseconds of Game.clone() once a greedy game reaches ``turn`` (mid-game)."""
+    game = new_game(["10th"], ["A", "B"], seed=seed)
+    bots = [make_bot("greedy", game.ctx.defs, seed, i) for i in range(2)]
+    while not game.over and game.turn < turn:
+        dec = game.decision()
+        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    number = 2000
+    times = timeit.repeat(game.clone, number=number, repeat=7)
+    return statistics.median(times) / number * 1e6
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeats", type=int, default=5, help="rounds of ours-then-theirs (default 5)")
+    ap.add_argument("--games", type=int, default=300, help="our games per round (default 300)")
+    ap.add_argument("--pyminion-games", type=int, default=1000, help="pyminion games per round (default 1000)")
+    ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--pyminion-script", type=Path, default=DEFAULT_SCRIPT)
+    args = ap.parse_args(argv)
+    if not args.pyminion_script.exists():
+        raise SystemExit(f"reference script not found: {args.pyminion_script}")
+    ensure_pyminion()
+    ours(5, args.seed)  # warm-up: imports, set loading, plugin catalog
+    ratios = []
+    for r in range(1, args.repeats + 1):
+        a = ours(args.games, args.seed)
+        b = theirs(args.pyminion_script, args.pyminion_games)
+        ratios.append(a / b)
+        print(f"round={r} ours_games_per_s={a:.1f} pyminion_games_per_s={b:.1f} ratio={a / b:.4f}", flush=True)
+    print(f"ratio_ours_over_pyminion={statistics.median(ratios):.4f} clone_us={clone_us():.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""The ``ascension`` command and the terminal game, driven in-process (no subprocesses, no tty)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from ascension.core.match import replay
+from ascension.ui import terminal
+from ascension.ui.cli import main
+
+
+def run(capsys, *argv) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def simulate_json(capsys, *extra) -> dict:
+    code, out, err = run(capsys, "simulate", "--games", "4", "--seed", "11", "--json", *extra)
+    assert code == 0, err
+    return json.loads(out)  # exactly one JSON object on stdout
+
+
+def test_simulate_json_is_deterministic_and_complete(capsys):
+    a = simulate_json(capsys)
+    b = simulate_json(capsys)
+    for key in ("games", "seed", "sets", "players", "bots", "games_per_second", "mean_turns", "wins_by_seat",
+                "mean_honor_by_seat", "invariant_violations", "capped_games"):
+        assert key in a
+    volatile = {"seconds", "games_per_second"}
+    assert {k: v for k, v in a.items() if k not in volatile} == {k: v for k, v in b.items() if k not in volatile}
+    assert a["games"] == 4 and a["seed"] == 11 and a["players"] == 2 and a["bots"] == ["greedy", "greedy"]
+    assert sum(a["wins_by_seat"]) == 4
+
+
+def test_simulate_check_finds_no_violations(capsys):
+    r = simulate_json(capsys, "--check", "--bots", "random")
+    assert r["invariant_violations"] == 0 and r["bots"] == ["random", "random"]
+
+
+def test_simulate_solo_variant_means_one_player(capsys):
+    r = simulate_json(capsys, "--variants", "samael")
+    assert r["players"] == 1 and r["bots"] == ["greedy"]
+
+
+def test_random_seed_is_printed(capsys):
+    code, out, err = run(capsys, "simulate", "--games", "1", "--json")
+    assert code == 0
+    assert f"seed {json.loads(out)['seed']}" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--sets", "nope"], "unknown set 'nope'"),
+    (["--players", "9"], "9 player"),
+    (["--players", "1"], "1 player"),
+    (["--players", "3", "--bots", "greedy,random"], "--players 3 but 2 bots"),
+    (["--bots", "clever"], "unknown bot 'clever'"),
+    (["--variants", "nope"], "unknown variant 'nope'"),
+])
+def test_bad_input_is_one_clear_line(capsys, argv, message):
+    code, out, err = run(capsys, "simulate", "--games", "1", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and message in err and "Traceback" not in err
+
+
+def test_sets_json(capsys):
+    code, out, _ = run(capsys, "sets", "--json")
+    assert code == 0
+    tenth = {s["id"]: s for s in json.loads(out)}["10th"]
+    assert tenth["unique_center_cards"] == 48 and tenth["center_copies"] == 100
+    assert {c["name"] for c in tenth["always"]} == {"Mystic", "Heavy Infantry", "Cultist"}
+
+
+def test_sets_table(capsys):
+    code, out, _ = run(capsys, "sets")
+    assert code == 0 and "10th" in out and "100" in out
+
+
+def test_variants_lists_samael(capsys):
+    code, out, _ = run(capsys, "variants")
+    assert code == 0 and "samael" in out
+
+
+@pytest.fixture
+def record_file(tmp_path, capsys):
+    code, _, _ = run(capsys, "simulate", "--games", "2", "--seed", "5", "--json", "--save-games", str(tmp_path))
+    assert code == 0
+    files = sorted(tmp_path.glob("game-*.json"))
+    assert len(files) == 2
+    return files[0]
+
+
+def test_saved_record_replays(capsys, record_file):
+    record = json.loads(record_file.read_text())
+    assert {"setup", "bots", "answers", "winner", "scores"} <= set(record) and record["setup"]["seed"]
+    code, out, _ = run(capsys, "replay", str(record_file))
+    assert code == 0 and "matches" in out
+
+
+def test_tampered_record_differs(capsys, record_file, tmp_path):
+    record = json.loads(record_file.read_text())
+    record["scores"][0]["tokens"] += 1
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(record))
+    code, out, _ = run(capsys, "replay", str(bad))
+    assert code == 1 and "differs" in out and "seat 0" in out
+
+
+def test_truncated_answers_differ(capsys, record_file, tmp_path):
+    record = json.loads(record_file.read_text())
+    record["answers"] = record["answers"][:-1]
+    bad = tmp_path / "short.json"
+    bad.write_text(json.dumps(record))
+    code, out, _ = run(capsys, "replay", str(bad))
+    assert code == 1 and "not over" in out
+
+
+def test_unreadable_record(capsys, tmp_path):
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json")
+    assert run(capsys, "replay", str(junk))[0] == 2
+    assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 2
+
+
+# ---------------------------------------------------------------------------- terminal game
+def scripted(answers):
+    """An input_fn that gives ``answers`` in turn, then repeats the last one forever."""
+    answers = list(answers)
+    asked = []
+
+    def input_fn(prompt):
+        asked.append(prompt)
+        return answers.pop(0) if len(answers) > 1 else answers[0]
+    input_fn.asked = asked
+    return input_fn
+
+
+def test_terminal_game_to_the_end():
+    lines: list[str] = []
+    game = terminal.play(seed=3, bot="greedy", input_fn=scripted(["1"]), out=lines.append)
+    assert game.over
+    text = "\n".join(lines)
+    assert "Center row:" in text and "Your hand:" in text and "Honor pool" in text and "1. " in text
+    assert "Greedy bot plays" in text  # the bot's turn is shown as log lines
+    # The printed scores are the engine's, and an independent replay gives the same result.
+    again = replay(game.ctx.setup, game.answers)
+    assert again.scores() == game.scores()
+    for row in again.scores():
+        assert f"{row['name']}: {row['tokens']} tokens + {row['cards']} card honor = {row['total']}" in text
+    winner = again.seat_name(again.winners()[0])
+    assert lines[-1] == f"Winner: {winner}"
+
+
+def test_terminal_reasks_on_bad_input_and_quits():
+    lines: list[str] = []
+    input_fn = scripted(["x", "0", "999", "1", "q"])
+    game = terminal.play(seed=3, input_fn=input_fn, out=lines.append)
+    assert not game.over
+    assert sum("is not an option" in line for line in lines) == 3
+    assert len(game.answers) >= 1 and "You left the game" in lines[-1]
+
+
+def test_terminal_seat_comes_from_the_seed():
+    seats = {terminal.human_seat(s) for s in range(20)}
+    assert seats == {0, 1}
+    lines: list[str] = []
+    terminal.play(seed=8, name="Ada", input_fn=scripted(["q"]), out=lines.append)
+    first = "first" if terminal.human_seat(8) == 0 else "second"
+    assert re.search(rf"You are Ada; you play {first}", lines[0])

@@ -1,0 +1,130 @@
+"""The terminal game: one person against a bot, answering every decision with a number.
+
+Input and output are injected (``input_fn`` reads one answer, ``out`` writes one line) so
+tests play whole games from a list of answers instead of patching ``input()``. The person
+only ever sees what their seat may know: their own hand, public zones and counts.
+"""
+from __future__ import annotations
+
+import secrets
+from collections import Counter
+from typing import Callable
+
+from ascension.core import rng
+from ascension.core.bots import make_bot
+from ascension.core.engine import Decision, Game
+from ascension.core.match import new_game
+
+Out = Callable[[str], None]
+
+
+def human_seat(seed: int) -> int:
+    """Who goes first is part of the deal: derived from the seed, so a replay seats you the same."""
+    return rng.below(rng.derive(seed, "terminal:human_seat"), 2)[1]
+
+
+def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
+         input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",)) -> Game:
+    """Play one 2-player game; returns the game (not over if the person quit)."""
+    seed = secrets.randbits(63) if seed is None else seed
+    me = human_seat(seed)
+    bot_name = f"{bot.capitalize()} bot"
+    game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], seed=seed)
+    agent = make_bot(bot, game.ctx.defs, seed, 1 - me)
+    out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
+        f"against the {bot} bot. Type an option's number, or q to quit.")
+    shown = 0
+    while not game.over:
+        dec = game.decision()
+        if dec.seat != me:
+            game.apply(agent.choose(game.view(dec.seat), dec))
+            continue
+        shown = show_log(game, shown, out)
+        show_table(game, me, out)
+        answer = ask(game, dec, input_fn, out)
+        if answer is None:
+            out(f"You left the game. Seed {seed} deals the same game again.")
+            return game
+        game.apply(answer)
+    show_log(game, shown, out)
+    show_result(game, out)
+    return game
+
+
+def show_log(game: Game, shown: int, out: Out) -> int:
+    """Print the events since the last prompt (this is how the bot's turn is seen)."""
+    for ev in game.log[shown:]:
+        out(f"  · {game.text(ev)}")
+    return len(game.log)
+
+
+def _names(game: Game, cards: list[int]) -> str:
+    counts = Counter(game.name_of(c) for c in cards)
+    return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items()) or "—"
+
+
+def _price(d) -> str:
+    return f"{d.cost} power" if d.type == "monster" else f"{d.cost} rune{'' if d.cost == 1 else 's'}"
+
+
+def _card_line(game: Game, iid: int) -> str:
+    d = game.card(iid)
+    price = _price(d)
+    kind = " ".join(d.factions + (d.type,))
+    honor = f", {d.honor} honor" if d.honor else ""
+    return f"{d.name} [{kind}, {price}{honor}]" + (f" — {d.text}" if d.text else "")
+
+
+def show_table(game: Game, me: int, out: Out) -> None:
+    """Everything the person may know at a decision, in one screen."""
+    p = game.players[me]
+    whose = "your turn" if game.current == me else f"{game.players[game.current].name}'s turn"
+    out("")
+    out(f"=== Turn {game.turn}, {whose} ===")
+    out("Center row:")
+    for slot, c in enumerate(game.center_row, 1):
+        out(f"  {slot}. {_card_line(game, c) if c is not None else '(empty)'}")
+    piles = []
+    for key, pile in game.piles.items():
+        top = game.card(pile[-1]) if pile else game.ctx.by_id[key]
+        piles.append(f"{top.name} ({_price(top)}) ×{len(pile)}")
+    out("Always available: " + ", ".join(piles))
+    out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
+    out("Honor tokens: " + ", ".join(f"{q.name} {q.honor}" for q in game.players))
+    for i in game.opponents(me):
+        q = game.players[i]
+        out(f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
+            f"constructs: {_names(game, q.constructs)}")
+    out(f"Your hand: {_names(game, p.hand)}")
+    out(f"Played: {_names(game, p.played)}")
+    for c in p.constructs:
+        out(f"Construct in play: {_card_line(game, c)}")
+    mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""
+    out(f"Runes {p.runes}, power {p.power}{mech}")
+
+
+def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out) -> int | None:
+    """The chosen option index, re-asking until the answer is valid; None means quit."""
+    source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
+    out(f"{dec.prompt}{source}:")
+    n = len(dec.options)
+    for i, option in enumerate(dec.options, 1):
+        out(f"  {i}. {game.label(option)}")
+    while True:
+        try:
+            raw = input_fn(f"Choose 1-{n} (q quits): ").strip().lower()
+        except EOFError:
+            return None
+        if raw in ("q", "quit"):
+            return None
+        if raw.isdigit() and 1 <= int(raw) <= n:
+            return int(raw) - 1
+        out(f"'{raw}' is not an option: type a number from 1 to {n}, or q to quit.")
+
+
+def show_result(game: Game, out: Out) -> None:
+    out("")
+    out("Final scores:" + (" (stopped at the turn limit)" if game.capped else ""))
+    for row in game.scores():
+        out(f"  {row['name']}: {row['tokens']} tokens + {row['cards']} card honor = {row['total']}")
+    out(f"Winner: {game.seat_name(game.winners()[0])}")
