@@ -63,6 +63,8 @@ class GreedyBot(Bot):
 
     def _action(self, view, opts):
         kinds = [o[0] for o in opts]
+        if "play_all" in kinds:
+            return kinds.index("play_all")
         if "play" in kinds:
             return kinds.index("play")
         uses = [i for i, o in enumerate(opts) if o[0] == "use"]

@@ -148,6 +148,8 @@ class CardDef:
     keywords: frozenset[str]
     text: str
     note: str = ""
+    simple: bool = False            # playing it asks nothing: "play all" may play it
+    mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
 
     @property
     def is_monster(self) -> bool:
@@ -294,7 +296,10 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         count=model.copies, effects=comp.effects, abilities=tuple(abilities), triggers=tuple(triggers),
         unbanishable="unbanishable" in model.keywords, permanent="permanent" in model.keywords,
         keywords=frozenset(model.keywords),
-        text=" ".join(parts), note=model.note)
+        text=" ".join(parts), note=model.note,
+        simple=model.type != "monster" and not any(s.verb.asks for key, steps in comp.effects.items()
+                                                   if key.startswith(("play", "unite")) for s in steps),
+        mechana_construct=model.type == "construct" and "mechana" in model.factions)
 
 
 def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:

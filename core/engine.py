@@ -457,21 +457,31 @@ class Game:
         defs = self.ctx.defs
         acts: list[tuple] = []
         seen: set[str] = set()
+        simple = 0
         for c in p.hand:
             d = defs[c]
+            simple += d.simple
             if d.id not in seen:  # identical cards in hand are one option
                 seen.add(d.id)
                 acts.append(("play", c))
+        if simple > 1:
+            acts.append(("play_all",))
         for c in p.constructs:
             for i, ab in enumerate(defs[c].abilities):
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
-        for c in self.center_row:
-            if c is not None and self.can_take(seat, c):
-                acts.append(("defeat" if defs[c].type == "monster" else "acquire", c))
-        for pile in self.piles.values():
-            if pile and self.can_take(seat, pile[-1]):
-                acts.append(("defeat" if defs[pile[-1]].type == "monster" else "acquire", pile[-1]))
+        runes, power = p.runes, p.power
+        mech = runes + p.mech_runes
+        for c in self.center_row + [pile[-1] for pile in self.piles.values() if pile]:
+            if c is None:
+                continue
+            d = defs[c]
+            if d.type == "monster":
+                if power >= d.cost:
+                    acts.append(("defeat", c))
+            elif (mech if d.mechana_construct else runes) >= (
+                    max(0, d.cost - p.discount) if d.type == "construct" else d.cost):
+                acts.append(("acquire", c))
         if self.ctx.extra_actions is not None:
             for extra in self.ctx.extra_actions(game=self, seat=seat):
                 acts.extend(extra)
@@ -502,7 +512,7 @@ class Game:
         p = self.players[seat]
         if d.type == "monster":
             return p.power >= d.cost
-        budget = p.runes + (p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0)
+        budget = p.runes + (p.mech_runes if d.mechana_construct else 0)  # Mechana-only runes
         return budget >= self.price(seat, iid)
 
     def apply(self, index: int) -> None:
@@ -533,6 +543,8 @@ class Game:
             self.fire_triggers(seat, "turn_end", None)
         elif kind == "play":
             self.play(seat, option[1])
+        elif kind == "play_all":
+            self.play_all(seat)
         elif kind == "use":
             card, i = option[1], option[2]
             ab = self.ctx.defs[card].abilities[i]
@@ -610,13 +622,25 @@ class Game:
             return "void"
         return "pile"
 
+    def play_all(self, seat: int) -> None:
+        """Play every card in hand whose effect asks nothing, one after another, including cards
+        they draw; each resolves fully before the next."""
+        p = self.players[seat]
+        defs = self.ctx.defs
+        while self.pending is None and not self.over:
+            nxt = next((c for c in p.hand if defs[c].simple), None)
+            if nxt is None:
+                return
+            self.play(seat, nxt)
+            self._advance()
+
     def pay_runes(self, seat: int, iid: int) -> None:
         p = self.players[seat]
         d = self.ctx.defs[iid]
         cost = self.price(seat, iid)
         if d.type == "construct":
             p.discount = 0
-            if "mechana" in d.factions:
+            if d.mechana_construct:
                 from_mech = min(p.mech_runes, cost)
                 p.mech_runes -= from_mech
                 cost -= from_mech
@@ -713,21 +737,8 @@ class Game:
         tied = [side for side in sides if sum(rows[s]["total"] for s in side) == best]
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
-    def view(self, seat: int) -> dict:
-        """What ``seat`` may know: own hand, public zones, counts for hidden ones."""
-        me = self.players[seat]
-        return {
-            "seat": seat, "current": self.current, "turn": self.turn, "pool": self.pool,
-            "hand": me.hand[:],
-            "players": [{"name": p.name, "honor": p.honor, "hand": len(p.hand), "deck": len(p.deck),
-                         "discard": p.discard[:], "played": p.played[:], "constructs": p.constructs[:],
-                         "runes": p.runes, "power": p.power, "mech_runes": p.mech_runes}
-                        for p in self.players],
-            "center_row": self.center_row[:], "center_deck": len(self.center_deck),
-            "void": self.void[:], "piles": {k: len(v) for k, v in self.piles.items()},
-            "pile_tops": {k: (v[-1] if v else None) for k, v in self.piles.items()},
-            "decision": self.decision(),
-        }
+    def view(self, seat: int) -> "View":
+        return View(self, seat)
 
     # ------------------------------------------------------------------ labels
     def label(self, option: tuple) -> str:
@@ -744,6 +755,8 @@ class Game:
             return f"Defeat {name} ({self.ctx.defs[option[1]].cost} power)"
         if kind == "end":
             return "End turn"
+        if kind == "play_all":
+            return "Play all (cards without choices)"
         if kind == "card":
             where = option[2] if len(option) > 2 else ""
             return f"{name}" + (f" (from {where.replace('_', ' ')})" if where else "")
@@ -751,3 +764,88 @@ class Game:
             return {"pass": "None", "yes": "Yes", "no": "No"}[kind]
         custom = self.ctx.pm.hook.asc_option_label(game=self, option=option)
         return custom if custom is not None else str(option)
+
+
+class PublicPlayer:
+    """What anyone at the table may know of a player."""
+    __slots__ = ("name", "honor", "hand", "deck", "discard", "played", "constructs", "kept",
+                 "runes", "power", "mech_runes")
+
+    def __init__(self, p: Player):
+        self.name, self.honor, self.hand, self.deck = p.name, p.honor, len(p.hand), len(p.deck)
+        self.discard, self.played, self.constructs, self.kept = p.discard[:], p.played[:], p.constructs[:], p.kept[:]
+        self.runes, self.power, self.mech_runes = p.runes, p.power, p.mech_runes
+
+
+class View:
+    """What ``seat`` may know: its own hand, public zones, counts for hidden ones.
+
+    Built lazily (bots that need little pay little). Hidden information — other hands, the
+    order of any deck — is not reachable through it; ``sample`` deals a guess of it instead.
+    """
+    __slots__ = ("_game", "seat")
+
+    def __init__(self, game: Game, seat: int):
+        self._game, self.seat = game, seat
+
+    @property
+    def decision(self) -> Decision | None:
+        return self._game.decision()
+
+    @property
+    def hand(self) -> list[int]:
+        return self._game.players[self.seat].hand[:]
+
+    @property
+    def players(self) -> list[PublicPlayer]:
+        return [PublicPlayer(p) for p in self._game.players]
+
+    @property
+    def center_row(self) -> list[int | None]:
+        return self._game.center_row[:]
+
+    @property
+    def center_deck(self) -> int:
+        return len(self._game.center_deck)
+
+    @property
+    def void(self) -> list[int]:
+        return self._game.void[:]
+
+    @property
+    def piles(self) -> dict[str, int]:
+        return {k: len(v) for k, v in self._game.piles.items()}
+
+    @property
+    def pile_tops(self) -> dict[str, int | None]:
+        return {k: (v[-1] if v else None) for k, v in self._game.piles.items()}
+
+    @property
+    def pool(self) -> int:
+        return self._game.pool
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def current(self) -> int:
+        return self._game.current
+
+    def sample(self, rng_state: int) -> Game:
+        """A complete game consistent with this view: every hidden pile (each other player's hand
+        and deck together, this player's deck, the center deck) is pooled, sorted and shuffled with
+        ``rng_state``, so neither hidden order nor other hands can influence the result."""
+        g = self._game.clone()
+        for i, p in enumerate(g.players):
+            pool = sorted(p.deck) if i == self.seat else sorted(p.deck + p.hand)
+            rng_state = rng.shuffle(rng_state, pool)
+            if i == self.seat:
+                p.deck = pool
+            else:
+                p.hand, p.deck = pool[:len(p.hand)], pool[len(p.hand):]
+        deck = sorted(g.center_deck)
+        g.rng = rng.shuffle(rng_state, deck)
+        g.center_deck = deck
+        g.log, g.answers = [], []
+        return g

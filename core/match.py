@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from typing import Any
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -35,6 +36,7 @@ class MatchSetup:
     solo: str | None = None
     pool: int = 0
     plugins: list[str] = field(default_factory=list)
+    pm: Any = None   # the match's plugin manager, built once here and handed to the match
 
     @property
     def players(self) -> int:
@@ -98,6 +100,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     if problems:
         raise SetupError("; ".join(problems))
     pm.hook.asc_setup_match(setup=setup)
+    setup.pm = pm
     if honor_pool is not None:  # an explicit choice beats any plugin default
         setup.pool = honor_pool
     if setup.pool < 1:
@@ -131,8 +134,10 @@ def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Playe
 
 
 def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int]]]:
-    cat = plugin_mod.installed()
-    pm = plugin_mod.make_manager([cat.modules[n] for n in setup.plugins])
+    pm = setup.pm
+    if pm is None:
+        cat = plugin_mod.installed()
+        pm = plugin_mod.make_manager([cat.modules[n] for n in setup.plugins])
     defs, center, piles, starting = _instances(setup)
     return Context(defs, pm, setup.to_dict()), center, piles, starting
 

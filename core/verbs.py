@@ -29,6 +29,11 @@ class Verb:
     name: ClassVar[str]
     Params: ClassVar[type[Params]] = NoParams
     shorthand: ClassVar[str | None] = None
+    asks: ClassVar[bool] = False   # may stop to ask a player something (set from ``answer``)
+
+    def __init_subclass__(cls, **kw):
+        super().__init_subclass__(**kw)
+        cls.asks = cls.answer is not Verb.answer
     sub_effects: ClassVar[tuple[str, ...]] = ()
 
     def run(self, game: "Game", frame: "Frame", p: Any) -> None:

@@ -110,13 +110,24 @@ def test_broken_save_is_refused_with_a_message(game2):
 
 def test_view_hides_other_hands_and_deck_order(game2):
     view = game2.view(0)
-    assert view["hand"] == game2.players[0].hand
-    assert view["players"][1]["hand"] == 5
-    assert isinstance(view["players"][0]["deck"], int)
-    assert isinstance(view["center_deck"], int)
-    text = json.dumps({k: v for k, v in view.items() if k != "decision"})
-    for c in game2.players[1].hand:  # the opponent's hand ids appear nowhere in the view
-        assert f"{c}," not in text.replace(" ", "") or c in game2.center_row or c in view["hand"]
+    assert view.hand == game2.players[0].hand
+    assert view.players[1].hand == 5 and view.players[0].deck == 5
+    assert isinstance(view.center_deck, int)
+    assert not hasattr(view.players[1], "deck_cards")
+    public = [view.center_row, view.void, *(p.discard + p.played + p.constructs for p in view.players)]
+    for c in game2.players[1].hand:  # the opponent's hand appears nowhere in the view
+        assert all(c not in zone for zone in public) and c not in view.hand
+
+
+def test_sampled_worlds_do_not_depend_on_hidden_information(game2):
+    other = game2.clone()
+    # Swap the opponent's hand with part of their deck and reverse the center deck: hidden changes.
+    p = other.players[1]
+    p.hand, p.deck = p.deck[:5], p.deck[5:] + p.hand
+    other.center_deck.reverse()
+    a, b = game2.view(0).sample(77), other.view(0).sample(77)
+    assert save(a) == save(b)
+    assert sorted(a.players[1].hand + a.players[1].deck) == sorted(game2.players[1].hand + game2.players[1].deck)
 
 
 def test_rng_is_stable_across_runs():
