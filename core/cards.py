@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -339,6 +340,7 @@ def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
     return out
 
 
+@lru_cache(maxsize=1)
 def builtin_set_paths() -> dict[str, Path]:
     """Set files shipped in the package, by set id (the file stem)."""
     folder = Path(__file__).resolve().parent.parent / "sets"

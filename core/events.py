@@ -1,12 +1,11 @@
 """Events: what happened, as data. Human text is rendered from events here and only here."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(NamedTuple):
+    """Immutable and cheap to make: thousands are logged per game."""
     kind: str
     seat: int | None = None
     card: int | None = None      # card instance id
@@ -14,7 +13,7 @@ class Event:
     where: str = ""
 
     def to_list(self) -> list:
-        return [self.kind, self.seat, self.card, self.n, self.where]
+        return list(self)
 
 
 _TEMPLATES: dict[str, str] = {
