@@ -250,7 +250,7 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         cond = ""
         if ab.requires.played_faction:
             cond = f"If you have played a {ab.requires.played_faction.capitalize()} hero this turn, "
-        lead = "Once per turn: " if ab.once_per_turn else ""
+        lead = "Once per turn: " if ab.once_per_turn else "Any time on your turn: "
         text = lead + cond + (body[0].lower() + body[1:] if cond else body)
         if ab.requires.mechana_constructs:
             text = (text.replace("Once per turn: ", f"Once per turn, if you control at least "

@@ -41,6 +41,14 @@ def asc_opponents(game, seat):
     return [(seat + i) % n for i in range(1, n)]
 
 
+@hookimpl(trylast=True)
+def asc_option_label(game, option):
+    """A mode of the ``choose`` verb ("choose one: ...") reads as its effect text."""
+    if option[0] == "mode":
+        return option[2]
+    return None
+
+
 @hookimpl
 def asc_validate_setup(setup):
     problems = []

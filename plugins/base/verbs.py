@@ -422,14 +422,51 @@ class MayTakeToHand(Verb):
             me = game.players[frame.seat]
             me.discard.remove(frame.subject)
             me.hand.append(frame.subject)
+        else:
+            # Declining is not using it: a once-per-turn trigger stays available later this turn
+            # (rulebook FAQ: once-per-turn effects need not be used the moment their condition is met).
+            used = game.players[frame.seat].used
+            tag = f"{frame.card}:{frame.key}"
+            if tag in used:
+                used.remove(tag)
 
     def text(self, p, sub):
         return "You may put it into your hand."
 
 
+class MayPutIntoPlay(Verb):
+    """A trigger's subject (a construct just acquired) may go into play instead of the discard
+    pile (Chronicle of the Godslayer's Rocket Courier X-99). It enters play as if played:
+    its own play effect, then "when you put a construct into play" triggers."""
+    name = "may_put_into_play"
+    Params = NoParams
+
+    def run(self, game, frame, p):
+        if frame.subject in game.players[frame.seat].discard:
+            game.ask(frame.seat, "yes_no", f"Put {game.name_of(frame.subject)} into play?",
+                     [("yes",), ("no",)])
+
+    def answer(self, game, frame, p, option, data):
+        me = game.players[frame.seat]
+        if option[0] == "yes":
+            me.discard.remove(frame.subject)
+            me.constructs.append(frame.subject)
+            game.emit("put_into_play", frame.seat, frame.subject)
+            game.push(frame.subject, "play", frame.seat)
+            game.fire_triggers(frame.seat, "construct_enters", frame.subject)
+        else:  # declining is not using it (as with may_take_to_hand)
+            tag = f"{frame.card}:{frame.key}"
+            if tag in me.used:
+                me.used.remove(tag)
+
+    def text(self, p, sub):
+        return "You may put it into play."
+
+
 ALL = [Gain, Draw, Banish, Discard, AcquireFree, DefeatFree, TakeFree, CopyHero, BanishSelf, ExtraTurn,
        MechanaRunes, DiscountConstruct, PowerPerMechanaConstruct, HonorPerConstructFaction, IfConstructs,
        Pay, OpponentsDestroyConstruct, OpponentsKeepOneConstruct, StealRandomFromHands, MayTakeToHand]
+ALL.append(MayPutIntoPlay)
 
 
 class Choose(Verb):
