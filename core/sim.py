@@ -20,11 +20,12 @@ class SimulationFailure(RuntimeError):
 class GameResult:
     seed: int
     turns: int
-    winner: int
+    winner: int          # the first winning seat (-1: the solo villain)
     scores: list[dict]
     capped: bool
     violations: list[str] = field(default_factory=list)
     record: dict | None = None
+    winners: list[int] = field(default_factory=list)
 
 
 def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] = (),
@@ -45,7 +46,9 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     scores = game.scores()
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
               "winner": game.winners()[0], "scores": scores} if keep_record else None
-    return GameResult(seed, game.turn, game.winners()[0], scores, game.capped, violations, record)
+    result = GameResult(seed, game.turn, game.winners()[0], scores, game.capped, violations, record)
+    result.winners = game.winners()  # a team wins together
+    return result
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -89,7 +92,8 @@ def summarize(results: list[GameResult], sets, bots, seed, elapsed: float) -> di
     honor = [0.0] * seats
     for r in results:
         if r.winner >= 0:
-            wins[r.winner] += 1
+            for seat in r.winners:
+                wins[seat] += 1
         else:
             villain_wins += 1
         for row in r.scores:

@@ -65,3 +65,14 @@ def test_rule_tied_teams_go_to_the_team_that_took_a_turn_most_recently():
     assert g.winners() == [1, 3]
     g.last_turn = [9, 6, 7, 8]
     assert g.winners() == [0, 2]
+
+
+def test_team_games_keep_every_invariant_and_teammates_win_together():
+    from ascension.core.sim import simulate
+    out = simulate(["10th"], ["greedy", "random", "greedy", "random"], games=20, seed=8,
+                   variants=["teams"], check=True)
+    assert out["invariant_violations"] == 0, out["violations"]
+    wins = out["wins_by_seat"]
+    assert wins[0] == wins[2] and wins[1] == wins[3]
+    assert wins[0] + wins[1] == 20
+    assert wins[0] > wins[1]  # the greedy team beats the random one
