@@ -97,6 +97,9 @@ class GreedyBot(Bot):
                 return 10
             if o[0] in ("no",):
                 return 0
+            if o[0] == "mode":  # runes while building the deck, honor once the pool runs low
+                late = view.pool <= 20
+                return 2 if ("honor" in o[2]) == late else (1 if "rune" in o[2] else 0)
             if o[0] == "pass":
                 return 0.1 if "banish" in prompt else -100
             d = self.defs[o[1]]

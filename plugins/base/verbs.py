@@ -74,13 +74,17 @@ class Draw(Verb):
 
 
 class Banish(Verb):
-    """Banish a card from the listed zones (one choice per card, repeated ``up_to`` times)."""
+    """Banish a card from the listed zones (one choice per card, repeated ``up_to`` times).
+    ``then`` resolves for each card banished; ``then_if_monster`` only when it was a monster."""
     name = "banish"
+    sub_effects = ("then", "then_if_monster")
 
     class Params(Params):
         from_: list[Literal["hand", "discard", "center"]] = Field(alias="from", min_length=1)
         up_to: int = Field(1, ge=1)
         optional: bool = True
+        then: list = []
+        then_if_monster: list = []
 
     def options(self, game, seat, p):
         me = game.players[seat]
@@ -103,37 +107,52 @@ class Banish(Verb):
         if option[0] == "pass":
             return
         game.banish_from(frame.seat, option[1], option[2])
+        if p.then:
+            game.push_sub(frame, "then")
+        if p.then_if_monster and game.card(option[1]).type == "monster":
+            game.push_sub(frame, "then_if_monster")
         if data["left"] > 1:
             self.run(game, frame, p, data["left"] - 1)
 
     def text(self, p, sub):
         where = " or ".join(ZONE_WORDS[z] for z in p.from_)
         what = "a card" if p.up_to == 1 else f"up to {p.up_to} cards"
-        return f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
+        out = f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
+        if p.then:
+            out += f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}"
+        if p.then_if_monster:
+            out += f" If it was a monster, {sub['then_if_monster'][0].lower()}{sub['then_if_monster'][1:]}"
+        return out
 
 
 class Discard(Verb):
-    """Discard a card from hand; only if you did, resolve ``then``."""
+    """Discard ``n`` cards from hand, one at a time; only if you did, resolve ``then``."""
     name = "discard"
     sub_effects = ("then",)
 
     class Params(Params):
+        n: int = Field(1, ge=1)
         then: list = []
 
-    def run(self, game, frame, p):
+    def run(self, game, frame, p, left=None):
+        left = p.n if left is None else left
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Discard a card",
-                     _distinct(game, game.players[frame.seat].hand, "hand"), {}, False)
+                     _distinct(game, game.players[frame.seat].hand, "hand"), {"left": left}, False)
 
     def answer(self, game, frame, p, option, data):
         me = game.players[frame.seat]
         me.hand.remove(option[1])
         me.discard.append(option[1])
         game.emit("discarded", frame.seat, option[1])
-        if p.then:
+        left = data.get("left", 1) - 1
+        if left > 0 and me.hand:
+            self.run(game, frame, p, left)
+        elif p.then:
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return "Discard a card." + (f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}" if p.then else "")
+        what = "a card" if p.n == 1 else f"{p.n} cards"
+        return f"Discard {what}." + (f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}" if p.then else "")
 
 
 def _center_and_piles(game):
@@ -149,20 +168,32 @@ class AcquireFree(Verb):
 
     class Params(Params):
         type: Literal["hero", "construct", "any"] = "any"
-        max_cost: int | None = None
+        # a number, or "mechana_constructs": the number of Mechana constructs you control
+        max_cost: int | Literal["mechana_constructs"] | None = None
         to: Literal["discard", "deck_top"] = "discard"
+        optional: bool = False
 
     def run(self, game, frame, p):
+        limit = p.max_cost
+        if limit == "mechana_constructs":
+            limit = sum(game.has_faction(c, "mechana", frame.seat) for c in game.players[frame.seat].constructs)
         opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).type != "monster" and p.type in ("any", game.card(c).type)
-                and (p.max_cost is None or game.card(c).cost <= p.max_cost)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {}, False)
+                and (limit is None or game.card(c).cost <= limit)]
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {},
+                     p.optional)
 
     def answer(self, game, frame, p, option, data):
+        if option[0] == "pass":
+            return
         game.acquire(frame.seat, option[1], to=p.to)
 
     def text(self, p, sub):
         what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
+        if p.max_cost == "mechana_constructs":
+            what = {"any": "a hero or construct"}.get(p.type, what)
+            return (f"{'You may acquire' if p.optional else 'Acquire'} {what} costing no more than the "
+                    f"number of Mechana constructs you control for free.")
         if p.max_cost is not None:
             what += f" costing {p.max_cost} or less"
         elif p.type == "hero":
@@ -191,9 +222,11 @@ class DefeatFree(Verb):
 
 
 class TakeFree(Verb):
-    """Acquire or defeat any card in the center row for free."""
+    """Acquire or defeat any card in the center row for free (``which`` only words the text)."""
     name = "take_free"
-    Params = NoParams
+
+    class Params(Params):
+        which: Literal["other", "one"] = "other"
 
     def run(self, game, frame, p):
         opts = [("card", c, "center") for c in game.center_row if c is not None]
@@ -207,7 +240,7 @@ class TakeFree(Verb):
             game.acquire(frame.seat, option[1])
 
     def text(self, p, sub):
-        return "Acquire or defeat any other card in the center row for free."
+        return f"Acquire or defeat any {p.which} card in the center row for free."
 
 
 class CopyHero(Verb):
