@@ -124,6 +124,8 @@ class Context:
         self.on_enter = hooks.asc_card_entered_center_row if hooks.asc_card_entered_center_row.get_hookimpls() else None
         self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
         self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
+        self.acquired = hooks.asc_card_acquired if hooks.asc_card_acquired.get_hookimpls() else None
+        self.defeated = hooks.asc_card_defeated if hooks.asc_card_defeated.get_hookimpls() else None
         self.game_over = hooks.asc_game_over
         self.extra_actions = hooks.asc_extra_actions if hooks.asc_extra_actions.get_hookimpls() else None
 
@@ -659,6 +661,8 @@ class Game:
         p = self.players[seat if owner is None else owner]
         (p.deck if to == "deck_top" else p.discard).append(iid)
         self.emit("acquired", seat, iid, where=where)
+        if self.ctx.acquired is not None:
+            self.ctx.acquired(game=self, seat=seat, card=iid, where=where)
         if slot is not None:
             self.refill(slot)
         self.fire_triggers(seat, "acquire", iid, from_center=where == "center_row")
@@ -670,6 +674,8 @@ class Game:
         where = self.location(iid)
         p.took += 1
         self.emit("defeated", seat, iid, where=where)
+        if self.ctx.defeated is not None:
+            self.ctx.defeated(game=self, seat=seat, card=iid, where=where)
         if where == "center_row":
             slot = self.leave_center(iid)
             # Samael the Fallen: monsters its holder defeats in the center row join their deck.

@@ -3,8 +3,8 @@
 Families (by calling convention):
 - load-time registration: ``asc_register_verbs`` (collecting)
 - match setup: ``asc_validate_setup``, ``asc_setup_match`` (collecting)
-- notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_turn_ended``,
-  ``asc_event`` (collecting, return None)
+- notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_acquired``,
+  ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting, return None)
 - rule seam: ``asc_refill_center_row``, ``asc_game_over``, ``asc_opponents``, ``asc_sides``,
   ``asc_apply_action``, ``asc_option_label`` (firstresult; the base rules plugin supplies the
   default with ``trylast=True`` where there is one)
@@ -44,6 +44,16 @@ def asc_game_started(game):
 @hookspec
 def asc_card_entered_center_row(game, card, slot):
     """A card just entered the center row at ``slot`` (opening deal and every refill)."""
+
+
+@hookspec
+def asc_card_acquired(game, seat, card, where):
+    """``seat`` acquired ``card`` from ``where`` ("center_row", "pile" or "void")."""
+
+
+@hookspec
+def asc_card_defeated(game, seat, card, where):
+    """``seat`` defeated monster ``card`` in ``where`` ("center_row", "pile" or "void")."""
 
 
 @hookspec(firstresult=True)
