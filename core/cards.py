@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from .verbs import Verb, VerbRegistry
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
-CARD_TYPES = ("hero", "construct", "monster")
+CARD_TYPES = ("hero", "construct", "monster", "legend")
 ZONES_FOR_BANISH = ("hand", "discard", "center")
 TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat", "turn_end")
 KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_monsters_join")
@@ -169,6 +169,7 @@ class CardSet:
     center_deck_expected: int | None = None
     max_players: int = 4
     note: str = ""
+    legends: list[CardDef] = field(default_factory=list)  # Legendary Characters (out of play)
 
     @property
     def center_copies(self) -> int:
@@ -310,7 +311,7 @@ def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
         raw = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError) as exc:
         raise SetFileError(f"{name}: cannot read: {exc}") from None
-    unknown = set(raw) - {"set", "card", "always", "starting"}
+    unknown = set(raw) - {"set", "card", "always", "starting", "legend"}
     if unknown:
         raise SetFileError(f"{name}: unknown section(s): {', '.join(sorted(unknown))}")
     try:
@@ -320,9 +321,10 @@ def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
         raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
     out = CardSet(header.id, header.name, str(path), [], [], [], header.requires,
                   header.center_deck_expected, header.max_players, header.note)
+    sections = (("card", "center", out.center), ("always", "always", out.always),
+                ("starting", "starting", out.starting), ("legend", "legend", out.legends))
     seen: set[str] = set()
-    for section, role, bucket in (("card", "center", out.center), ("always", "always", out.always),
-                                  ("starting", "starting", out.starting)):
+    for section, role, bucket in sections:
         for i, entry in enumerate(raw.get(section, [])):
             label = entry.get("id") or entry.get("name") or f"#{i + 1}"
             where = f"{name}: {section} '{label}'"

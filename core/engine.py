@@ -134,7 +134,7 @@ class Game:
     """A match: plain-data state plus the shared :class:`Context`."""
 
     STATE_FIELDS = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
-                    "void", "piles", "box", "pool", "extra_turns", "last_turn", "stack", "queued",
+                    "void", "piles", "box", "aside", "pool", "extra_turns", "last_turn", "stack", "queued",
                     "pending", "ending", "over", "capped", "ext")
 
     def __init__(self, ctx: Context):
@@ -146,14 +146,15 @@ class Game:
     # ------------------------------------------------------------------ construction / copies
     @classmethod
     def new(cls, ctx: Context, names: list[str], seed: int, pool: int,
-            center: list[int], piles: dict[str, list[int]], starting: list[list[int]]) -> "Game":
+            center: list[int], piles: dict[str, list[int]], starting: list[list[int]],
+            aside: list[int] = ()) -> "Game":
         g = cls(ctx)
         g.seed, g.rng = seed, seed
         g.turn, g.current = 0, 0
         g.players = [Player(n) for n in names]
         g.center_deck = list(center)
         g.center_row = [None] * ROW_SIZE
-        g.void, g.box = [], []
+        g.void, g.box, g.aside = [], [], list(aside)
         g.piles = {k: list(piles[k]) for k in sorted(piles)}  # sorted: the order JSON restores
         g.pool = pool
         g.extra_turns = 0
@@ -179,8 +180,8 @@ class Game:
         g.ctx, g.log, g._decision, g.answers = self.ctx, [], None, self.answers[:]
         g.seed, g.rng, g.turn, g.current = self.seed, self.rng, self.turn, self.current
         g.players = [p.copy() for p in self.players]
-        g.center_deck, g.center_row, g.void, g.box = (self.center_deck[:], self.center_row[:],
-                                                      self.void[:], self.box[:])
+        g.center_deck, g.center_row, g.void, g.box, g.aside = (
+            self.center_deck[:], self.center_row[:], self.void[:], self.box[:], self.aside[:])
         g.piles = {k: v[:] for k, v in self.piles.items()}
         g.pool, g.extra_turns, g.last_turn = self.pool, self.extra_turns, self.last_turn[:]
         g.stack = [Frame(*f.to_list()) for f in self.stack]
@@ -690,7 +691,8 @@ class Game:
 
     # ------------------------------------------------------------------ invariants
     def all_zones(self) -> list[int]:
-        cards = self.center_deck + [c for c in self.center_row if c is not None] + self.void + self.box
+        cards = (self.center_deck + [c for c in self.center_row if c is not None] + self.void + self.box
+                 + self.aside)
         for pile in self.piles.values():
             cards += pile
         for p in self.players:

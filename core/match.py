@@ -32,11 +32,13 @@ class MatchSetup:
     variants: list[str] = field(default_factory=list)
     seed: int | None = None
     honor_pool: int | None = None
+    options: dict = field(default_factory=dict)   # per-variant choices (JSON), e.g. Legendary characters
     card_sets: list[CardSet] = field(default_factory=list)
     solo: str | None = None
     pool: int = 0
     plugins: list[str] = field(default_factory=list)
     pm: Any = None   # the match's plugin manager, built once here and handed to the match
+    aside: list[CardDef] = field(default_factory=list)  # out-of-play cards a plugin brings (Legends)
 
     @property
     def players(self) -> int:
@@ -44,7 +46,7 @@ class MatchSetup:
 
     def to_dict(self) -> dict:
         return {"sets": self.sets, "names": self.names, "variants": self.variants, "seed": self.seed,
-                "honor_pool": self.pool}
+                "honor_pool": self.pool, "options": self.options}
 
 
 @lru_cache(maxsize=64)
@@ -76,9 +78,9 @@ def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]
 
 
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
-                honor_pool: int | None = None) -> MatchSetup:
+                honor_pool: int | None = None, options: dict | None = None) -> MatchSetup:
     cat = plugin_mod.installed()
-    setup = MatchSetup(list(sets), list(names), list(variants), seed, honor_pool)
+    setup = MatchSetup(list(sets), list(names), list(variants), seed, honor_pool, dict(options or {}))
     if not setup.sets:
         raise SetupError("choose at least one card set")
     plugin_names = _plugin_names(setup, cat)
@@ -94,23 +96,23 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
     pm = plugin_mod.make_manager([cat.modules[n] for n in plugin_names])
+    if setup.seed is None:
+        setup.seed = secrets.randbits(63)
     problems = [msg for msgs in pm.hook.asc_validate_setup(setup=setup) for msg in msgs]
     if len(solos) > 1:
         problems.append(f"choose one solo variant, not {', '.join(solos)}")
     if problems:
         raise SetupError("; ".join(problems))
-    pm.hook.asc_setup_match(setup=setup)
+    pm.hook.asc_setup_match(setup=setup)  # must be deterministic given seed and options (replay)
     setup.pm = pm
     if honor_pool is not None:  # an explicit choice beats any plugin default
         setup.pool = honor_pool
     if setup.pool < 1:
         raise SetupError("the honor pool must hold at least 1 honor")
-    if setup.seed is None:
-        setup.seed = secrets.randbits(63)
     return setup
 
 
-def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, list[int]], list[list[int]]]:
+def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, list[int]], list[list[int]], list[int]]:
     """Create every card instance: center deck (all sets mixed), piles and starting decks.
     Piles and starting decks come from the set with the largest center deck (first on a tie)."""
     defs: list[CardDef] = []
@@ -124,31 +126,34 @@ def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, l
     main = max(setup.card_sets, key=lambda s: s.center_copies)
     piles = {d.id: make(d, d.count) for d in main.always}
     starting = [[i for d in main.starting for i in make(d, d.count)] for _ in setup.names]
-    return defs, center, piles, starting
+    aside = [i for d in setup.aside for i in make(d, 1)]
+    return defs, center, piles, starting, aside
 
 
 def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Player 2"),
-             variants: list[str] = (), seed: int | None = None, honor_pool: int | None = None) -> Game:
-    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool)
+             variants: list[str] = (), seed: int | None = None, honor_pool: int | None = None,
+             options: dict | None = None) -> Game:
+    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool, options)
     return _start(setup)
 
 
-def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int]]]:
+def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int]], list[int]]:
     pm = setup.pm
     if pm is None:
         cat = plugin_mod.installed()
         pm = plugin_mod.make_manager([cat.modules[n] for n in setup.plugins])
-    defs, center, piles, starting = _instances(setup)
-    return Context(defs, pm, setup.to_dict()), center, piles, starting
+    defs, center, piles, starting, aside = _instances(setup)
+    return Context(defs, pm, setup.to_dict()), center, piles, starting, aside
 
 
 def _start(setup: MatchSetup) -> Game:
-    ctx, center, piles, starting = _context(setup)
-    return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting)
+    ctx, center, piles, starting, aside = _context(setup)
+    return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
 
 
 def setup_from_dict(d: dict) -> MatchSetup:
-    return build_setup(d["sets"], d["names"], d.get("variants", []), d["seed"], d.get("honor_pool"))
+    return build_setup(d["sets"], d["names"], d.get("variants", []), d["seed"], d.get("honor_pool"),
+                       d.get("options", {}))
 
 
 def save(game: Game) -> str:
