@@ -1,0 +1,182 @@
+"""Render the desktop program's screens to PNG files, offscreen: ``python scripts/screenshots.py OUTDIR``.
+
+Each scene is staged with the engine's own tools (bots play the opening turns, then
+``ascension.core.scenario`` arranges the position) and grabbed at 1280×720 and 1600×900, the
+sizes the window must look right at. Settings and autosaves go to a temporary folder.
+"""
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+_tmp = tempfile.mkdtemp(prefix="asc-shots-")
+os.environ.setdefault("ASCENSION_CONFIG_DIR", os.path.join(_tmp, "config"))
+os.environ.setdefault("ASCENSION_DATA_DIR", os.path.join(_tmp, "data"))
+
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+from ascension.core.bots import make_bot  # noqa: E402
+from ascension.core.plugins import installed  # noqa: E402
+from ascension.core.scenario import arrange, arrange_center, set_resources  # noqa: E402
+from ascension.ui.desktop import storage  # noqa: E402
+from ascension.ui.desktop.app import MainWindow  # noqa: E402
+from ascension.ui.desktop.controller import Controller  # noqa: E402
+from ascension.ui.desktop.setup_dialog import SetupDialog  # noqa: E402
+
+SIZES = [(1280, 720), (1600, 900)]
+
+
+def seats(*spec):
+    return [{"name": s, "kind": "human", "bot": None} if isinstance(s, str)
+            else {"name": s[0], "kind": "bot", "bot": s[1]} for s in spec]
+
+
+def settle(app, rounds: int = 5) -> None:
+    for _ in range(rounds):
+        app.processEvents()
+
+
+def new_window() -> MainWindow:
+    settings = storage.Settings()
+    settings.data["speed"] = "instant"
+    w = MainWindow(Controller(autosave=None), settings)
+    w.confirm = lambda title, text: True
+    w.show()
+    return w
+
+
+def play_turns(w: MainWindow, turns: int) -> None:
+    """Let greedy play for the people too, until ``turns`` turns have begun (stops at a main action)."""
+    c = w.controller
+    people = {s: make_bot("greedy", c.game.ctx.defs, c.game.seed, s) for s in c.humans}
+    while c.game.turn < turns and not c.session.over:
+        dec = c.decision()
+        if dec.seat in people:
+            c.session.answer(people[dec.seat].choose(c.game.view(dec.seat), dec))
+        else:
+            c.session.step_bot()
+    while c.decision().kind != "action" or not c.is_human(c.decision().seat):
+        dec = c.decision()
+        c.session.answer(people[dec.seat].choose(c.game.view(dec.seat), dec)) if dec.seat in people \
+            else c.session.step_bot()
+    c.adopt(c.session)     # the controller takes the session up again where it now stands
+
+
+def finish_with_bots(app, w: MainWindow) -> None:
+    w.controller.skip_bots()
+    while not w.controller.session.over:
+        app.processEvents()
+
+
+def shoot(app, w, out: Path, name: str) -> None:
+    for width, height in SIZES:
+        w.resize(width, height)
+        settle(app)
+        w.refresh()
+        settle(app)
+        path = out / f"{name}_{width}x{height}.png"
+        w.grab().save(str(path))
+        print(path)
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2:
+        print(__doc__)
+        return 2
+    out = Path(argv[1])
+    out.mkdir(parents=True, exist_ok=True)
+    app = QApplication.instance() or QApplication([])
+
+    # 1. the setup dialog: four seats in teams, two sets mixed
+    dlg = SetupDialog(storage.Settings(), {
+        "seats": seats("Ann", ("Bob", "greedy"), "Cat", ("Dan", "random")), "sets": ["10th", "cotg"],
+        "variants": ["teams"], "honor_pool": None, "seed": None})
+    dlg.show()
+    settle(app)
+    dlg.grab().save(str(out / "setup_dialog.png"))
+    print(out / "setup_dialog.png")
+    dlg.variant_checks["samael"].setChecked(True)   # an impossible mix, explained
+    settle(app)
+    dlg.grab().save(str(out / "setup_dialog_error.png"))
+    print(out / "setup_dialog_error.png")
+    dlg.close()
+
+    # 2. mid-game, two players: constructs, played heroes and a full hand
+    w = new_window()
+    w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 4242,
+             "honor_pool": None})
+    play_turns(w, 9)
+    g = w.controller.game      # staged below, behind the controller's back: a refresh follows
+    arrange(g, 0, hand=["Arha Initiate", "Mystic", "Shade of the Black Watch", "Apprentice", "Heavy Infantry",
+                        "Lifebound Initiate"],
+            constructs=["Snapdragon", "Burrower Mark II"], played=["Flytrap Witch", "Mystic", "Militia"])
+    arrange_center(g, ["Arha Templar", "Avatar of the Fallen", "Voidthirster", "Rocket Courier X-99",
+                       "Mistake of Creation", "Master Dhartha"])
+    set_resources(g, 0, runes=5, power=3)
+    g._decision = None
+    w.controller.state_changed.emit()
+    shoot(app, w, out, "table_2p")
+    w.open_zone("in_play", 0)                     # a zone opened as a list, and a zoomed card
+    w.zoom(g.center_row[1])
+    settle(app)
+    for top in app.topLevelWidgets():
+        if top.isVisible() and top is not w and top.windowTitle():
+            kind = "zone" if "in play" in top.windowTitle() else "zoom"
+            top.grab().save(str(out / f"{kind}_dialog.png"))
+            print(out / f"{kind}_dialog.png")
+            top.close()
+
+    # 3. a decision inside an effect: Seer of the Forked Path asks what to banish
+    arrange(g, 0, hand=["Seer of the Forked Path", "Apprentice", "Apprentice", "Mystic", "Militia"])
+    g._decision = None
+    w.refresh()
+    seer = next(c for c in w.table.hand.cards if c.card_name == "Seer of the Forked Path")
+    w.on_card_clicked(seer.iid)
+    shoot(app, w, out, "decision_banish")
+    w.close()
+
+    # 4. four players in two teams, a few rounds in
+    w = new_window()
+    w.start({"seats": seats("Ann", ("Bob", "greedy"), ("Cat", "greedy"), ("Dan", "greedy")),
+             "sets": ["10th", "cotg"], "variants": ["teams"], "seed": 77, "honor_pool": None})
+    play_turns(w, 13)
+    shoot(app, w, out, "table_4p_teams")
+
+    # 4b. six players (two sets mixed), solo against Samael, the Legendary Track (when installed)
+    for name, spec, sets, variants, turns in (
+            ("table_6p", seats("Ann", *[(n, "greedy") for n in ("Bob", "Cat", "Dan", "Eve", "Fay")]),
+             ["10th", "cotg"], [], 13),
+            ("table_solo_samael", seats("Ann"), ["10th"], ["samael"], 5),
+            ("table_legendary", seats("Ann", ("Bob", "greedy")), ["10th"], ["legendary"], 9)):
+        if not all(v in installed().variants() for v in variants):
+            continue
+        w6 = new_window()
+        w6.start({"seats": spec, "sets": sets, "variants": variants, "seed": 5, "honor_pool": None})
+        play_turns(w6, turns)
+        shoot(app, w6, out, name)
+        w6.close()
+
+    # 5. hot-seat: the screen between two people
+    w2 = new_window()
+    w2.start({"seats": seats("Ann", "Bob"), "sets": ["10th"], "variants": [], "seed": 1, "honor_pool": None})
+    shoot(app, w2, out, "pass_screen")
+    w2.close()
+
+    # 6. the end screens (bots play both games through): two teams, and two players
+    w.close()
+    for name, spec, variants in (("end_teams", seats(("Ann", "greedy"), ("Bob", "greedy"), ("Cat", "greedy"),
+                                                     ("Dan", "greedy")), ["teams"]),
+                                 ("end_2p", seats(("Ann", "greedy"), ("Bob", "random")), [])):
+        w = new_window()
+        w.start({"seats": spec, "sets": ["10th"], "variants": variants, "seed": 8, "honor_pool": None})
+        finish_with_bots(app, w)
+        shoot(app, w, out, name)
+        w.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

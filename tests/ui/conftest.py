@@ -1,0 +1,32 @@
+"""pytest-qt fixtures for the desktop UI: offscreen Qt, private settings/data folders, and a
+player that acts only by clicking widgets."""
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")   # before Qt is imported anywhere
+
+import pytest  # noqa: E402
+
+from ascension.ui.desktop import storage  # noqa: E402
+from ascension.ui.desktop.app import MainWindow  # noqa: E402
+from ascension.ui.desktop.controller import Controller  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def private_dirs(tmp_path, monkeypatch):
+    monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("ASCENSION_DATA_DIR", str(tmp_path / "data"))
+    return tmp_path
+
+
+@pytest.fixture
+def window(qtbot):
+    controller = Controller(autosave=storage.autosave_path())
+    settings = storage.Settings()
+    settings.data["speed"] = "instant"
+    w = MainWindow(controller, settings)
+    w.confirm = lambda title, text: True     # no modal questions in tests
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    return w
+

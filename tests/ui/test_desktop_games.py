@@ -1,0 +1,89 @@
+"""Whole games played through the desktop window by clicking widgets; the end screen must show
+the engine's own result."""
+import pytest
+from PySide6.QtCore import Qt
+
+from clicker import end_screen_rows, play_to_the_end, seats
+
+
+def check_end_screen(window):
+    c = window.controller
+    game = c.game
+    winners = [game.seat_name(s) for s in game.winners()]
+    title = window.end_page.title.text()
+    assert all(name in title for name in winners), (title, winners)
+    rows = {r[0].lstrip("★ ").strip(): r for r in end_screen_rows(window)}
+    for score in game.scores():
+        row = rows[score["name"]]
+        assert [int(x) for x in row[1:]] == [score["tokens"], score["cards"], score["total"]]
+    return rows
+
+
+@pytest.mark.parametrize("seed", [11])
+def test_human_against_greedy_bot(window, qtbot, seed):
+    window.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [],
+                  "seed": seed, "honor_pool": 10})
+    play_to_the_end(window, qtbot)
+    check_end_screen(window)
+    assert window.log_panel.toPlainText().rstrip().endswith("The game is over.")
+
+
+def test_hot_seat_hides_hands_between_people(window, qtbot):
+    window.start({"seats": seats("Ann", "Bob"), "sets": ["10th"], "variants": [], "seed": 3, "honor_pool": 8})
+    # the first person is asked to take the screen before any hand is shown
+    assert window.stack.currentWidget() is window.pass_page
+    assert "Ann" in window.pass_page.title.text()
+    assert window.table.hand.shown == 0
+    qtbot.mouseClick(window.pass_page.button, Qt.LeftButton)
+    assert window.stack.currentWidget() is window.play_page and window.table.hand.shown == 5
+    qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)
+    assert window.stack.currentWidget() is window.pass_page and "Bob" in window.pass_page.title.text()
+    play_to_the_end(window, qtbot)
+    check_end_screen(window)
+
+
+def test_solo_against_samael(window, qtbot):
+    window.start({"seats": seats("Ann"), "sets": ["10th"], "variants": ["samael"], "seed": 5, "honor_pool": 20})
+    assert [p.label.text() for p in window.table.score_panels][0].startswith("<b>Samael</b>")
+    play_to_the_end(window, qtbot)
+    rows = check_end_screen(window)
+    assert "Samael" in rows
+
+
+def test_four_player_teams(window, qtbot):
+    window.start({"seats": seats("Ann", ("Bob", "greedy"), ("Cat", "greedy"), ("Dan", "greedy")),
+                  "sets": ["10th"], "variants": ["teams"], "seed": 9, "honor_pool": 12})
+    assert "Team A" in window.table.seat_panels[0].who.text() and "Team B" in window.table.seat_panels[1].who.text()
+    play_to_the_end(window, qtbot)
+    check_end_screen(window)
+    summary = window.controller.summary()
+    team_rows = [r for r in end_screen_rows(window) if r[0].lstrip("★ ").startswith("Team")]
+    assert sorted(int(r[3]) for r in team_rows) == sorted(s["total"] for s in summary["sides"])
+    winner_team = next(s for s in summary["sides"] if s["won"])
+    assert " & ".join(winner_team["names"]) in window.end_page.title.text()
+
+
+def test_rematch_replays_the_same_deal(window, qtbot):
+    window.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [],
+                  "seed": 21, "honor_pool": 4})
+    first_row = list(window.controller.game.center_row)
+    play_to_the_end(window, qtbot)
+    qtbot.mouseClick(window.end_page.rematch_button, Qt.LeftButton)
+    assert window.stack.currentWidget() is window.play_page
+    assert window.controller.game.seed == 21
+    assert [window.controller.game.card(c).id for c in window.controller.game.center_row] == \
+        [window.controller.game.card(c).id for c in first_row]
+
+
+@pytest.mark.parametrize("variants, players", [(["legendary"], 2), (["cult", "legendary"], 1)])
+def test_other_installed_variants(window, qtbot, variants, players):
+    """The Legendary Track and the Cult arrive as plugins; the table plays them with no code of
+    their own (their Boons are offered as extra action buttons)."""
+    from ascension.core.plugins import installed
+    missing = [v for v in variants if v not in installed().variants()]
+    if missing:
+        pytest.skip(f"variant(s) not installed: {missing}")
+    spec = seats("Ann", *[(f"Bot {i}", "greedy") for i in range(1, players)])
+    window.start({"seats": spec, "sets": ["10th"], "variants": variants, "seed": 11, "honor_pool": 20})
+    play_to_the_end(window, qtbot)
+    check_end_screen(window)

@@ -1,0 +1,249 @@
+"""The desktop window's parts: clicking cards, disabled reasons, undo, autosave/resume,
+save/load errors, the setup dialog's checks and presets."""
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMessageBox
+
+from ascension.core.scenario import arrange
+from ascension.ui.desktop import storage
+from ascension.ui.desktop.setup_dialog import SetupDialog
+from clicker import seats
+
+TWO = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 7, "honor_pool": None}
+
+
+def test_clicking_a_hand_card_plays_it_and_unaffordable_cards_say_why(window, qtbot):
+    window.start(TWO)
+    hand = window.table.hand.cards[0]
+    name = hand.card_name
+    center = window.table.center.cards
+    pricey = next(c for c in center if not c.actionable)
+    assert pricey.dimmed and pricey.reason.startswith("Need ")
+    qtbot.mouseClick(hand, Qt.LeftButton)
+    game = window.controller.game
+    assert [game.card(c).name for c in game.players[0].played] == [name]
+    assert window.table.in_play.shown == 1
+
+
+def test_keyboard_play_all_end_turn_and_bot_turn(window, qtbot):
+    window.start(TWO)
+    qtbot.keyClick(window, Qt.Key_A)
+    game = window.controller.game
+    assert len(game.players[0].played) == 5 and not game.players[0].hand
+    qtbot.keyClick(window, Qt.Key_E)
+    qtbot.waitUntil(lambda: window.controller.human_to_move() == 0)
+    assert window.controller.game.turn == 3
+    assert "Bob's turn 2 begins." in window.log_panel.toPlainText()
+
+
+def test_effect_choice_shows_prompt_source_and_buttons(window, qtbot):
+    window.start(TWO)
+    game = window.controller.game
+    arrange(game, 0, hand=["Seer of the Forked Path", "Apprentice", "Apprentice", "Apprentice", "Apprentice"])
+    window.refresh()
+    seer = next(c for c in window.table.hand.cards if c.card_name == "Seer of the Forked Path")
+    qtbot.mouseClick(seer, Qt.LeftButton)
+    dec = window.controller.decision()
+    assert dec.kind == "choose_card" and "banish" in dec.prompt.lower()
+    assert window.decision.source.isVisible() and window.decision.source.card_name == "Seer of the Forked Path"
+    buttons = window.decision.choice_buttons
+    assert len(buttons) == len(dec.options)
+    choosable = [c for c in window.table.center.cards if c.highlight == "choice"]
+    assert len(choosable) >= 1
+    qtbot.keyClick(window, Qt.Key_1)          # digit shortcuts press the option buttons
+    assert window.controller.decision().kind == "action"
+    assert any(e.kind == "banished" for e in window.controller.game.log)
+
+
+def test_a_card_standing_for_two_actions_opens_a_menu(window, qtbot):
+    window.start({"seats": seats("Ann", ("Bob", "greedy"), ("Cat", "greedy"), ("Dan", "greedy")),
+                  "sets": ["10th"], "variants": ["teams"], "seed": 1, "honor_pool": None})
+    game = window.controller.game
+    arrange(game, 0, hand=["Mystic", "Mystic", "Mystic", "Apprentice", "Apprentice"])
+    window.refresh()
+    qtbot.keyClick(window, Qt.Key_A)
+    mystic_pile = next(t for t in window.table.pile_widgets if t.card_name == "Mystic")
+    assert mystic_pile.actionable
+    qtbot.mouseClick(mystic_pile, Qt.LeftButton)
+    labels = [a.text() for a in window.card_menu.actions()]
+    assert labels[0].startswith("Acquire Mystic") and "for Cat" in labels[1]
+    window.card_menu.actions()[1].trigger()
+    assert any(game.card(c).name == "Mystic" for c in window.controller.game.players[2].discard)
+
+
+def test_undo_takes_back_a_play(window, qtbot):
+    window.start(TWO)
+    assert not window.undo_action.isEnabled()
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    assert window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert len(window.controller.game.players[0].hand) == 5 and not window.controller.session.assisted
+
+
+def test_undo_after_a_reveal_asks_and_marks_the_game_assisted(window, qtbot):
+    window.start(TWO)
+    qtbot.keyClick(window, Qt.Key_A)
+    qtbot.keyClick(window, Qt.Key_E)           # the new hand is drawn: a reveal
+    qtbot.waitUntil(lambda: window.controller.human_to_move() == 0)
+    asked = []
+    window.confirm = lambda title, text: asked.append(title) or False
+    window.undo_action.trigger()
+    assert asked and window.controller.game.turn == 3       # declined: nothing changed
+    window.confirm = lambda title, text: True
+    window.undo_action.trigger()
+    assert window.controller.game.turn == 1 and window.controller.session.assisted
+    assert "assisted" in window.status.text()
+
+
+def test_autosave_after_every_answer_and_resume(window, qtbot):
+    window.start(TWO)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    path = storage.autosave_path()
+    saved = path.read_text()
+    assert saved == window.controller.session.to_json()
+    other = type(window)(type(window.controller)(autosave=path), storage.Settings())
+    qtbot.addWidget(other)
+    other.confirm = lambda title, text: True
+    assert other.offer_resume()
+    assert other.controller.session.to_json() == saved
+
+
+def test_damaged_autosave_is_set_aside(window, monkeypatch):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json")
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[1]))
+    assert not window.offer_resume()
+    assert warned and path.with_suffix(".damaged.json").exists() and not path.exists()
+
+
+def test_save_and_load_and_a_bad_file_loses_nothing(window, qtbot, tmp_path, monkeypatch):
+    window.start(TWO)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    good = tmp_path / "game.json"
+    window.controller.save_to(good)
+    before = window.controller.session.to_json()
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": 1, "seats": []}')
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
+    assert not window.load_path(str(bad))
+    assert warned and window.controller.session.to_json() == before
+    assert window.load_path(str(good))
+    assert window.controller.session.to_json() == before
+
+
+def test_setup_dialog_explains_impossible_games(qtbot):
+    dlg = SetupDialog(storage.Settings())
+    qtbot.addWidget(dlg)
+    assert dlg.start_button.isEnabled()
+    dlg.variant_checks["teams"].setChecked(True)
+    assert not dlg.start_button.isEnabled() and "team play needs 4 or 6" in dlg.error.text().lower()
+    dlg.count.setValue(4)
+    assert dlg.start_button.isEnabled() and dlg.teams_label.text() == "Teams: Ann & Cat  vs  Bob & Dan"
+    dlg.variant_checks["teams"].setChecked(False)
+    dlg.variant_checks["samael"].setChecked(True)
+    assert not dlg.start_button.isEnabled()
+    dlg.count.setValue(1)
+    assert dlg.start_button.isEnabled() and dlg.pool.value() == 50
+    for box in dlg.set_checks.values():
+        box.setChecked(False)
+    assert not dlg.start_button.isEnabled() and "set" in dlg.error.text()
+
+
+def test_setup_dialog_remembers_presets(qtbot, monkeypatch):
+    settings = storage.Settings()
+    dlg = SetupDialog(settings)
+    qtbot.addWidget(dlg)
+    dlg.count.setValue(3)
+    dlg.seat_rows[2].name.setText("Zed")
+    monkeypatch.setattr("ascension.ui.desktop.setup_dialog.QInputDialog.getText", lambda *a: ("three", True))
+    dlg._save_preset()
+    again = SetupDialog(storage.Settings())
+    qtbot.addWidget(again)
+    again._load_preset(again.preset_box.findData("three"))
+    assert again.count.value() == 3 and again.seat_rows[2].name.text() == "Zed"
+
+
+def test_window_resizes_down_to_1280_by_720(window):
+    window.start(TWO)
+    for size in ((1280, 720), (1600, 900), (1920, 1080)):
+        window.resize(*size)
+        window.refresh()
+        t = window.table
+        w, h = t.card_size()
+        assert w >= 100, size                  # cards stay readable
+        assert t.hand.geometry().bottom() <= t.height(), size
+        assert t.center.geometry().right() <= t.width(), size
+
+
+def test_end_screen_explains_a_tie_break(window, monkeypatch):
+    window.start(TWO)
+    c = window.controller
+    tie = {"scores": [{"seat": 0, "name": "Ann", "tokens": 10, "cards": 5, "total": 15, "last_turn": 9},
+                      {"seat": 1, "name": "Bob", "tokens": 9, "cards": 6, "total": 15, "last_turn": 10}],
+           "winners": [1], "sides": None, "assisted": False, "seed": 7}
+    monkeypatch.setattr(c.session, "result", lambda: tie)
+    window.on_finished(c.summary())
+    assert window.end_page.title.text() == "Bob wins!"
+    assert "tied at 15" in window.end_page.notes.text() and "most recently: Bob" in window.end_page.notes.text()
+
+
+def test_zones_open_as_lists(window, qtbot):
+    from ascension.ui.desktop.panels import ZoneDialog
+    window.start(TWO)
+    qtbot.keyClick(window, Qt.Key_A)
+    window.open_zone("in_play", 0)
+    dialogs = [w for w in window.findChildren(ZoneDialog)]
+    assert dialogs and dialogs[-1].model.rowCount() == 5
+    qtbot.mouseClick(window.table.void_button, Qt.LeftButton)
+    assert window.findChildren(ZoneDialog)[-1].windowTitle() == "The Void"
+
+
+def test_bots_move_on_a_timer_and_can_be_skipped(window, qtbot):
+    window.speed_box.setCurrentIndex(window.speed_box.findData("fast"))
+    window.start(TWO)
+    qtbot.keyClick(window, Qt.Key_E)
+    c = window.controller
+    assert c.session.waiting_for_bot()           # the click returned before the bot moved
+    assert window.decision.skip_button.isVisibleTo(window.decision) and "Bob is playing" in window.decision.title.text()
+    mark = len(c.game.log)
+    qtbot.waitUntil(lambda: len(c.game.log) > mark, timeout=3000)     # one bot step, then a pause
+    assert c.session.waiting_for_bot()
+    qtbot.keyClick(window, Qt.Key_S)             # skip to the next human decision
+    qtbot.waitUntil(lambda: c.human_to_move() == 0, timeout=5000)
+    assert c.game.turn == 3
+
+
+def test_right_click_zooms_and_tooltips_say_why(window, qtbot):
+    from ascension.ui.desktop.cards import CardZoom
+    window.start(TWO)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    played = window.table.in_play.cards[0]
+    assert not played.actionable and played.reason == "Played this turn"
+    assert "Played this turn" in played.toolTip()
+    card = window.table.center.cards[0]
+    qtbot.mouseClick(card, Qt.RightButton)
+    zooms = window.findChildren(CardZoom)
+    assert zooms and zooms[-1].windowTitle() == card.card_name
+    qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)    # Bob's turn: his timer has not fired yet
+    assert window.table.hand.cards[0].reason.startswith("Not your turn (Bob")
+
+
+def test_a_slow_bot_thinks_without_freezing_the_window(window, qtbot):
+    import time
+    window.start(TWO)
+    bot = window.controller.session.bots[1]
+    fast_choose = bot.choose
+
+    def slow_choose(view, decision):
+        time.sleep(0.3)                      # a searching bot taking its time
+        return fast_choose(view, decision)
+
+    bot.choose = slow_choose
+    qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)
+    start = time.perf_counter()
+    qtbot.wait(30)                           # the event loop keeps turning meanwhile
+    assert time.perf_counter() - start < 0.2
+    assert window.controller.session.waiting_for_bot() and "Bob is playing" in window.decision.title.text()
+    qtbot.waitUntil(lambda: window.controller.human_to_move() == 0, timeout=30000)

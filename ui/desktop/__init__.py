@@ -1,0 +1,1 @@
+"""The desktop table (PySide6): ``ascension-desktop`` starts it; see app.py."""

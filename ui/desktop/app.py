@@ -1,0 +1,415 @@
+"""The desktop program: main window, wiring and ``main()`` (the ``ascension-desktop`` command).
+
+The window decides only what to show: whose cards are visible (hot-seat hides hands behind a
+"pass to" screen), which page is up (table, pass screen, end screen) and how a click becomes
+an answer. What is legal comes from the controller, which asks the engine.
+"""
+from __future__ import annotations
+
+import sys
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMenu,
+                               QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
+                               QWidget)
+
+from ascension.core.match import SaveFileError, SetupError
+from ascension.core.session import Session
+
+from . import storage
+from .cards import CardZoom
+from .controller import SPEEDS, Controller
+from .panels import DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
+from .setup_dialog import SetupDialog
+from .table import CardState, TableWidget
+
+MIN_SIZE = (1280, 720)
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, controller: Controller, settings: storage.Settings):
+        super().__init__()
+        self.controller = controller
+        self.settings = settings
+        self.viewer: int | None = None        # whose hand the table shows
+        self.pass_to: int | None = None       # hot-seat: waiting for this seat to take the screen
+        self.card_menu: QMenu | None = None   # open when a click stands for several options
+        self.setWindowTitle("Ascension")
+        self.resize(*MIN_SIZE)
+        self.setMinimumSize(1024, 640)
+
+        self._toolbar()
+        self.table = TableWidget()
+        self.decision = DecisionPanel(lambda: self.controller.game.ctx.defs)
+        self.log_panel = LogPanel()
+        side = QWidget()     # the decision panel takes what it needs, the log the rest
+        side_lay = QVBoxLayout(side)
+        side_lay.setContentsMargins(4, 4, 4, 4)
+        side_lay.addWidget(self.decision, 0)
+        log_title = QLabel("<b>Game log</b>")
+        side_lay.addWidget(log_title)
+        side_lay.addWidget(self.log_panel, 1)
+        self.log_panel.setMinimumHeight(120)
+        self.play_page = QSplitter(Qt.Horizontal)
+        self.play_page.addWidget(self.table)
+        self.play_page.addWidget(side)
+        self.play_page.setStretchFactor(0, 1)
+        self.play_page.setStretchFactor(1, 0)
+        self.play_page.setSizes([960, 320])
+        side.setMinimumWidth(280)
+        self.pass_page = PassScreen()
+        self.end_page = EndScreen()
+        self.welcome = self._welcome_page()
+        self.stack = QStackedWidget()
+        for w in (self.welcome, self.play_page, self.pass_page, self.end_page):
+            self.stack.addWidget(w)
+        self.setCentralWidget(self.stack)
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+
+        c = controller
+        c.state_changed.connect(self.refresh)
+        c.match_finished.connect(self.on_finished)
+        self.table.card_clicked.connect(self.on_card_clicked)
+        self.table.zoom_requested.connect(self.zoom)
+        self.table.zone_requested.connect(self.open_zone)
+        self.decision.option_chosen.connect(self.answer)
+        self.decision.play_all_clicked.connect(self.play_all)
+        self.decision.skip_clicked.connect(c.skip_bots)
+        self.pass_page.ready.connect(self.take_screen)
+        self.end_page.rematch.connect(self.rematch)
+        self.end_page.new_game.connect(self.new_game)
+        self._shortcuts()
+
+    # ------------------------------------------------------------------ building
+    def _toolbar(self) -> None:
+        bar = self.addToolBar("Game")
+        bar.setMovable(False)
+        self.new_action = QAction("New game…", self, shortcut=QKeySequence("Ctrl+N"), triggered=self.new_game)
+        self.load_action = QAction("Load…", self, shortcut=QKeySequence("Ctrl+O"), triggered=self.load_game)
+        self.save_action = QAction("Save…", self, shortcut=QKeySequence("Ctrl+S"), triggered=self.save_game)
+        self.undo_action = QAction("Undo", self, shortcut=QKeySequence("Ctrl+Z"), triggered=self.undo)
+        self.undo_action.setToolTip("Take back your last answer (Ctrl+Z)")
+        for a in (self.new_action, self.load_action, self.save_action, self.undo_action):
+            bar.addAction(a)
+        self.save_action.setEnabled(False)
+        self.undo_action.setEnabled(False)
+        bar.addSeparator()
+        bar.addWidget(QLabel(" Bot speed: "))
+        self.speed_box = QComboBox()
+        for s in SPEEDS:
+            self.speed_box.addItem(s.capitalize(), s)
+        self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(self.settings.speed)))
+        self.controller.set_speed(self.settings.speed)
+        self.speed_box.currentIndexChanged.connect(self._speed_changed)
+        bar.addWidget(self.speed_box)
+        self.skip_action = QAction("Skip bots", self, triggered=lambda: self.controller.skip_bots())
+        self.skip_action.setToolTip("Let the bots finish now, up to the next human decision (S)")
+        bar.addAction(self.skip_action)
+
+    def _shortcuts(self) -> None:
+        QShortcut(QKeySequence("E"), self, activated=self.end_turn)
+        QShortcut(QKeySequence("A"), self, activated=self.play_all)
+        QShortcut(QKeySequence("S"), self, activated=self.controller_skip)
+        for n in range(1, 10):
+            QShortcut(QKeySequence(str(n)), self, activated=lambda n=n: self.press_option(n - 1))
+
+    def _welcome_page(self) -> QWidget:
+        page = QWidget()
+        lay = QVBoxLayout(page)
+        lay.addStretch(1)
+        title = QLabel("Ascension")
+        f = title.font()
+        f.setPixelSize(40)
+        f.setBold(True)
+        title.setFont(f)
+        title.setAlignment(Qt.AlignCenter)
+        lay.addWidget(title)
+        for text, slot in (("New game…", self.new_game), ("Load a saved game…", self.load_game)):
+            b = QPushButton(text)
+            b.setMinimumSize(240, 44)
+            b.clicked.connect(slot)
+            lay.addWidget(b, 0, Qt.AlignCenter)
+        lay.addStretch(2)
+        return page
+
+    # ------------------------------------------------------------------ showing
+    def refresh(self) -> None:
+        """Redraw from the session: who is looking, which page, what each card may do."""
+        c = self.controller
+        if c.session is None:
+            self.stack.setCurrentWidget(self.welcome)
+            return
+        game = c.game
+        dec = c.decision()
+        humans = c.humans
+        if dec is not None and c.is_human(dec.seat) and dec.seat != self.viewer:
+            if len(humans) > 1:
+                self.pass_to = dec.seat
+            else:
+                self.viewer = dec.seat
+        if self.viewer is None and len(humans) == 1:
+            self.viewer = humans[0]
+        viewer = self.viewer if humans else game.current    # all bots: watch the current player
+        kinds = [("human" if s.kind == "human" else f"{s.bot or 'greedy'} bot") for s in c.session.seats]
+        sides = game.ctx.pm.hook.asc_sides(game=game) or []
+        teams = {seat: t for t, side in enumerate(sides) for seat in side}
+        hidden = self.pass_to is not None
+        self.table.refresh(game, viewer, self.card_state, kinds, teams, hand_hidden=hidden)
+        self.log_panel.sync(game)
+        self._decision_panel(dec)
+        self.undo_action.setEnabled(c.can_undo() and not hidden)
+        self.save_action.setEnabled(True)
+        waiting = c.session.waiting_for_bot()
+        self.skip_action.setEnabled(waiting)
+        notes = ([f"Game over after {game.turn} turns"] if c.session.over
+                 else [f"Turn {game.turn}", f"{game.players[game.current].name} to play"])
+        if c.session.assisted:
+            notes.append("assisted game (undo after a reveal)")
+        for problem in (c.autosave_error, c.bot_error):
+            if problem:
+                notes.append(problem)
+        self.status.setText(" · ".join(notes))
+        if c.session.over:
+            return      # on_finished shows the end screen
+        if hidden:
+            self.pass_page.show_for(game.seat_name(self.pass_to), dec.prompt if dec and dec.kind != "action" else "")
+            self.stack.setCurrentWidget(self.pass_page)
+        else:
+            self.stack.setCurrentWidget(self.play_page)
+
+    def _my_decision(self):
+        """The pending decision when the person at the screen is the one to answer it."""
+        dec = self.controller.decision()
+        if dec is None or self.pass_to is not None or dec.seat != self.viewer or not self.controller.is_human(dec.seat):
+            return None
+        return dec
+
+    def card_state(self, iid: int, zone: str) -> CardState:
+        c = self.controller
+        dec = c.decision()
+        mine = self._my_decision()
+        source = "source" if dec is not None and dec.source == iid else None
+        if mine is None:
+            return CardState(False, c.why_not(iid, self.viewer, zone), source)
+        opts = c.options_for_card(iid)
+        if opts:
+            labels = [c.game.label(mine.options[i]) for i in opts]
+            hl = source or ("choice" if mine.kind != "action" else None)
+            return CardState(True, "Click: " + " / ".join(labels) if len(labels) == 1
+                             else "Click to choose: " + " / ".join(labels), hl)
+        dim = zone in ("center", "pile", "hand", "constructs")
+        return CardState(False, c.why_not(iid, self.viewer, zone), source, dimmed=dim and source is None)
+
+    def _decision_panel(self, dec) -> None:
+        c = self.controller
+        game = c.game
+        if dec is None:
+            self.decision.show_decision("Game over", "", [])
+            return
+        name = game.seat_name(dec.seat)
+        mine = self._my_decision()
+        if mine is None:
+            if c.is_human(dec.seat):
+                self.decision.show_decision(f"Waiting for {name}", dec.prompt if dec.kind != "action" else "", [])
+            else:
+                self.decision.show_decision(f"{name} is playing…", f"Bot speed: {c.speed}. "
+                                            "Watch the log, or skip to your next decision.", [], waiting=True)
+            return
+        if mine.kind == "action":
+            others = [(i, game.label(mine.options[i])) for i in c.other_options()]
+            self.decision.show_decision(
+                f"Your turn, {name}", "Click a card outlined in gold: play it from your hand, use a "
+                "construct, acquire or defeat a card in the center or a pile. Right-click zooms.",
+                others, action=True, end_index=c.end_turn_index(), can_play_all=c.play_all_index() is not None)
+        else:
+            options = [(i, game.label(o)) for i, o in enumerate(mine.options)]
+            self.decision.show_decision(f"{name}: {mine.prompt}", "Pick one below, or click a card outlined in blue.",
+                                        options, source=mine.source)
+
+    # ------------------------------------------------------------------ acting
+    def answer(self, index: int) -> None:
+        if self._my_decision() is not None:
+            self.controller.answer(index)
+
+    def on_card_clicked(self, iid: int) -> None:
+        mine = self._my_decision()
+        if mine is None:
+            return
+        opts = self.controller.options_for_card(iid)
+        if len(opts) == 1:
+            self.controller.answer(opts[0])
+        elif opts:   # e.g. acquire for yourself or for your teammate: let the player pick
+            menu = QMenu(self)
+            for i in opts:
+                menu.addAction(self.controller.game.label(mine.options[i]), lambda i=i: self.answer(i))
+            self.card_menu = menu
+            menu.popup(QCursor.pos())
+
+    def end_turn(self) -> None:
+        i = self.controller.end_turn_index()
+        if i is not None and self._my_decision() is not None:
+            self.controller.answer(i)
+
+    def play_all(self) -> None:
+        if self._my_decision() is not None:
+            self.controller.play_all()
+
+    def controller_skip(self) -> None:
+        self.controller.skip_bots()
+
+    def press_option(self, n: int) -> None:
+        buttons = self.decision.choice_buttons
+        if self.stack.currentWidget() is self.play_page and n < len(buttons):
+            buttons[n].click()
+
+    def take_screen(self) -> None:
+        self.viewer, self.pass_to = self.pass_to, None
+        self.refresh()
+
+    def undo(self) -> None:
+        c = self.controller
+        if c.session is None or not c.can_undo():
+            return
+        if c.undo_reveals() and not self.confirm(
+                "Undo after a reveal?", "Undoing now takes back cards that were already revealed "
+                "(a draw, a shuffle or a new center card). You may, but the game will be marked as assisted."):
+            return
+        c.undo()
+
+    def confirm(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self, title, text) == QMessageBox.Yes
+
+    # ------------------------------------------------------------------ zones and zoom
+    def zoom(self, iid: int, reason: str = "") -> None:
+        dlg = CardZoom(self.controller.game.ctx.defs, iid, reason, self)
+        dlg.setAttribute(Qt.WA_DeleteOnClose)
+        dlg.show()
+
+    def open_zone(self, zone: str, seat: int) -> None:
+        game = self.controller.game
+        if zone == "void":
+            title, cards = "The Void", game.void
+        elif zone == "in_play":
+            p = game.players[seat]
+            title, cards = f"{p.name}: cards in play", p.constructs + p.played
+        else:
+            p = game.players[seat]
+            title = f"{p.name}: {'discard pile' if zone == 'discard' else zone}"
+            cards = getattr(p, zone)
+        dlg = ZoneDialog(game.ctx.defs, title, list(cards), parent=self)
+        dlg.setAttribute(Qt.WA_DeleteOnClose)
+        dlg.show()
+
+    # ------------------------------------------------------------------ games
+    def start(self, setup: dict) -> None:
+        self.viewer = self.pass_to = None
+        self.log_panel.clear()
+        self.log_panel.shown = 0
+        self.controller.start(setup)
+
+    def new_game(self) -> None:
+        c = self.controller
+        if c.session is not None and not c.session.over and not self.confirm(
+                "Leave this game?", "Start a new game? The current one will be lost unless you save it first."):
+            return
+        dlg = SetupDialog(self.settings, self.settings.last, self)
+        if dlg.exec() != SetupDialog.Accepted:
+            return
+        setup = dlg.setup()
+        self.settings.last = setup
+        try:
+            self.start(setup)
+        except SetupError as exc:    # the dialog checked; a plugin may still refuse
+            QMessageBox.warning(self, "Cannot start", str(exc))
+
+    def rematch(self) -> None:
+        self.start(self.controller.setup)
+
+    def on_finished(self, summary: dict) -> None:
+        self.end_page.show_summary(summary)
+        self.stack.setCurrentWidget(self.end_page)
+
+    def save_game(self) -> None:
+        if self.controller.session is None:
+            return
+        folder = storage.data_dir() / "saves"
+        folder.mkdir(parents=True, exist_ok=True)
+        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / "game.json"), "Saved games (*.json)")
+        if not path:
+            return
+        try:
+            self.controller.save_to(path)
+        except OSError as exc:
+            QMessageBox.warning(self, "Could not save", f"The game was not saved:\n{exc}")
+
+    def load_game(self) -> None:
+        folder = storage.data_dir() / "saves"
+        path, _ = QFileDialog.getOpenFileName(self, "Load game", str(folder), "Saved games (*.json);;All files (*)")
+        if path:
+            self.load_path(path)
+
+    def load_path(self, path: str) -> bool:
+        """Load a saved game; on error say why and keep the game that was on the table."""
+        try:
+            previous = (self.viewer, self.pass_to)
+            self.viewer = self.pass_to = None
+            self.log_panel.clear()
+            self.log_panel.shown = 0
+            self.controller.load_from(path)
+            return True
+        except SaveFileError as exc:
+            self.viewer, self.pass_to = previous
+            if self.controller.session is not None:
+                self.refresh()
+            QMessageBox.warning(self, "Could not load", str(exc))
+            return False
+
+    def offer_resume(self) -> bool:
+        """At start: an autosave of an unfinished game is offered; a damaged one is set aside."""
+        path = storage.autosave_path()
+        if not path.exists():
+            return False
+        try:
+            session = Session.from_json(path.read_text(encoding="utf-8"), str(path))
+        except (OSError, SaveFileError, UnicodeDecodeError) as exc:
+            bad = path.with_suffix(".damaged.json")
+            path.replace(bad)
+            QMessageBox.warning(self, "Autosave unreadable", f"The autosaved game could not be read and was "
+                                f"kept as {bad}.\n\n{exc}")
+            return False
+        if session.over:
+            return False
+        names = ", ".join(s.name for s in session.seats)
+        if not self.confirm("Resume?", f"A game in progress was saved automatically ({names}, turn "
+                                       f"{session.game.turn}). Resume it where it stood?"):
+            return False
+        self.controller.adopt(session)
+        return True
+
+    def closeEvent(self, event) -> None:
+        self.controller.shutdown()     # the autosave already holds the game
+        super().closeEvent(event)
+
+    def _speed_changed(self) -> None:
+        speed = self.speed_box.currentData()
+        self.settings.speed = speed
+        self.controller.set_speed(speed)
+
+
+def main(argv: list[str] | None = None) -> int:
+    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
+    app.setApplicationName("Ascension")
+    settings = storage.Settings()
+    controller = Controller(autosave=storage.autosave_path())
+    window = MainWindow(controller, settings)
+    window.show()
+    window.refresh()
+    if not window.offer_resume():
+        window.new_game()
+    return app.exec()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,347 @@
+"""Cards drawn by the program: there is no artwork, so everything a player needs is painted.
+
+A card shows its faction colour, cost (runes in a blue circle, power in a red diamond), name,
+type line, honor gem and the rules text rendered by the engine from the card data
+(``CardDef.text``), word-wrapped and shrunk to fit. Painted faces are cached per definition
+and size, so redrawing the table after every answer costs little. Widgets here know nothing
+about rules: whether a card can be clicked is decided by the controller from the options of
+the pending decision and handed in as ``actionable`` plus a ``reason`` for the tooltip.
+"""
+from __future__ import annotations
+
+import html
+from collections import OrderedDict
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter,
+                           QPen, QPixmap, QPolygonF)
+from PySide6.QtWidgets import QDialog, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from ascension.core.cards import CardDef
+
+ASPECT = 0.72          # width / height of a card
+FACTION_COLOURS = {
+    "enlightened": "#2d67b2",
+    "lifebound": "#3b8a3e",
+    "mechana": "#b0612a",
+    "void": "#6b3d99",
+}
+MONSTER_COLOUR = "#9a2f2f"
+PERMANENT_MONSTER_COLOUR = "#6e6a6a"   # the Cultist: always there, grey like the rulebook's
+NEUTRAL_COLOUR = "#77705f"             # starting cards, Mystic, Heavy Infantry
+RUNE_COLOUR = QColor("#1e8fd0")
+POWER_COLOUR = QColor("#cf3b28")
+HONOR_COLOUR = QColor("#e7b416")
+PANEL_COLOUR = QColor("#f6f1e4")
+TEXT_COLOUR = QColor("#222222")
+
+FONT_FAMILY = "DejaVu Sans"
+
+
+def faction_colour(d: CardDef) -> QColor:
+    if d.type == "monster":
+        return QColor(PERMANENT_MONSTER_COLOUR if d.permanent else MONSTER_COLOUR)
+    if d.factions:
+        return QColor(FACTION_COLOURS.get(d.factions[0], NEUTRAL_COLOUR))
+    return QColor(NEUTRAL_COLOUR)
+
+
+def type_line(d: CardDef) -> str:
+    factions = " / ".join(f.capitalize() for f in d.factions)
+    return d.type.capitalize() + (f" · {factions}" if factions else "")
+
+
+def cost_words(d: CardDef) -> str:
+    return f"{d.cost} power" if d.type == "monster" else f"{d.cost} rune{'s' if d.cost != 1 else ''}"
+
+
+def tooltip_html(d: CardDef, reason: str = "") -> str:
+    """Rich tooltip: the whole card in words, plus why it can or cannot be clicked now."""
+    parts = [f"<b>{html.escape(d.name)}</b>", html.escape(type_line(d)),
+             f"Cost: {cost_words(d)}" + (f" · Honor: {d.honor}" if d.honor else "")]
+    if d.text:
+        parts.append(f"<br>{html.escape(d.text)}")
+    if reason:
+        parts.append(f"<br><i>{html.escape(reason)}</i>")
+    parts.append("<br><span style='color:#777'>Right-click to zoom</span>")
+    return "<qt>" + "<br>".join(parts) + "</qt>"
+
+
+def _font(px: float, bold: bool = False) -> QFont:
+    f = QFont(FONT_FAMILY)
+    f.setPixelSize(max(6, round(px)))
+    f.setBold(bold)
+    return f
+
+
+def _fit(painter: QPainter, rect: QRectF, text: str, start_px: float, min_px: float, bold=False,
+         flags=Qt.TextWordWrap) -> QFont:
+    """The largest font (down to ``min_px``) at which ``text`` fits ``rect`` word-wrapped."""
+    px = start_px
+    while True:
+        f = _font(px, bold)
+        box = QFontMetricsF(f).boundingRect(rect, int(flags), text)
+        if (box.height() <= rect.height() and box.width() <= rect.width() + 0.5) or px <= min_px:
+            return f
+        px -= 0.5
+
+
+def _badge(painter: QPainter, centre: QPointF, r: float, colour: QColor, text: str, diamond: bool) -> None:
+    painter.setPen(QPen(QColor("#ffffff"), max(1.0, r / 7)))
+    painter.setBrush(colour)
+    if diamond:
+        painter.drawPolygon(QPolygonF([centre + QPointF(0, -r * 1.15), centre + QPointF(r * 1.15, 0),
+                                       centre + QPointF(0, r * 1.15), centre + QPointF(-r * 1.15, 0)]))
+    else:
+        painter.drawEllipse(centre, r, r)
+    painter.setFont(_font(r * 1.15, bold=True))
+    painter.setPen(QColor("#ffffff"))
+    painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter, text)
+
+
+def _honor_gem(painter: QPainter, centre: QPointF, r: float, text: str) -> None:
+    """A hexagon: the shape the honor tokens have on the table."""
+    pts = [centre + QPointF(r * x, r * y) for x, y in
+           ((0, -1), (0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5))]
+    painter.setPen(QPen(QColor("#5a4300"), max(1.0, r / 8)))
+    painter.setBrush(HONOR_COLOUR)
+    painter.drawPolygon(QPolygonF(pts))
+    painter.setFont(_font(r * 1.05, bold=True))
+    painter.setPen(QColor("#2b2000"))
+    painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter, text)
+
+
+def paint_card(painter: QPainter, rect: QRectF, d: CardDef) -> None:
+    """The full face of ``d`` in ``rect`` (any size; fonts scale with the width)."""
+    w, h = rect.width(), rect.height()
+    u = w / 100.0                      # one unit = 1% of the width
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.setRenderHint(QPainter.TextAntialiasing)
+    base = faction_colour(d)
+    grad = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    grad.setColorAt(0, base.lighter(125))
+    grad.setColorAt(1, base.darker(135))
+    radius = 7 * u if d.type != "construct" else 3 * u   # constructs: squarer, like a machine plate
+    painter.setPen(QPen(QColor("#1b1b1b"), max(1.0, 1.2 * u)))
+    painter.setBrush(QBrush(grad))
+    painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), radius, radius)
+    if len(d.factions) > 1:  # a second faction shows as a stripe down the right edge
+        painter.setBrush(QColor(FACTION_COLOURS.get(d.factions[1], NEUTRAL_COLOUR)))
+        painter.setPen(Qt.NoPen)
+        painter.drawRect(QRectF(rect.right() - 6 * u, rect.top() + 20 * u, 4 * u, h - 40 * u))
+
+    # cost badge and name
+    r = 10 * u
+    badge = bool(d.cost or d.role != "starting")   # starting cards cannot be bought: no price
+    if badge:
+        _badge(painter, QPointF(rect.left() + 13 * u, rect.top() + 13 * u), r,
+               POWER_COLOUR if d.type == "monster" else RUNE_COLOUR, str(d.cost), d.type == "monster")
+    left = 26 * u if badge else 7 * u
+    name_rect = QRectF(rect.left() + left, rect.top() + 3 * u, w - left - 4 * u, 22 * u)
+    painter.setPen(QColor("#ffffff"))
+    painter.setFont(_fit(painter, name_rect, d.name, min(11 * u, 26), 6.5 * u, bold=True))
+    painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft | Qt.TextWordWrap, d.name)
+
+    # rules text on a light panel
+    panel = QRectF(rect.left() + 5 * u, rect.top() + 28 * u, w - 10 * u, h - 28 * u - 20 * u)
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(PANEL_COLOUR)
+    painter.drawRoundedRect(panel, 3 * u, 3 * u)
+    text_rect = panel.adjusted(3.5 * u, 3 * u, -3.5 * u, -3 * u)
+    text = d.text or ""
+    painter.setPen(TEXT_COLOUR)
+    painter.setFont(_fit(painter, text_rect, text, min(10 * u, 22), 6 * u))   # big cards: no poster type
+    painter.drawText(text_rect, Qt.AlignTop | Qt.AlignLeft | Qt.TextWordWrap, text)
+
+    # type line and honor
+    line = QRectF(rect.left() + 6 * u, rect.bottom() - 18 * u, w - (30 if d.honor else 12) * u, 15 * u)
+    painter.setPen(QColor("#ffffff"))
+    painter.setFont(_fit(painter, line, type_line(d), 8.5 * u, 5 * u, bold=True, flags=Qt.TextSingleLine))
+    painter.drawText(line, Qt.AlignVCenter | Qt.AlignLeft, type_line(d))
+    if d.honor:
+        _honor_gem(painter, QPointF(rect.right() - 13 * u, rect.bottom() - 11 * u), 9 * u, str(d.honor))
+    painter.restore()
+
+
+def paint_tile(painter: QPainter, rect: QRectF, d: CardDef, count: int) -> None:
+    """A compact tile for an always-available pile: cost badge, name, then honor and cards left."""
+    h = rect.height()
+    u = min(h / 50.0, rect.width() / 136.0)   # a tall narrow tile must not outgrow its width
+    painter.save()
+    painter.setRenderHint(QPainter.Antialiasing)
+    base = faction_colour(d)
+    grad = QLinearGradient(rect.topLeft(), rect.bottomLeft())
+    grad.setColorAt(0, base.lighter(125))
+    grad.setColorAt(1, base.darker(130))
+    painter.setPen(QPen(QColor("#1b1b1b"), 1.2))
+    painter.setBrush(QBrush(grad))
+    painter.drawRoundedRect(rect.adjusted(0.5, 0.5, -0.5, -0.5), 6 * u, 6 * u)
+    r = 12 * u
+    _badge(painter, QPointF(rect.left() + 17 * u, rect.center().y()), r,
+           POWER_COLOUR if d.type == "monster" else RUNE_COLOUR, str(d.cost), d.type == "monster")
+    left = rect.left() + 35 * u
+    name_rect = QRectF(left, rect.top() + 3 * u, rect.right() - left - 4 * u, 22 * u)
+    painter.setPen(QColor("#ffffff"))
+    painter.setFont(_fit(painter, name_rect, d.name, 15 * u, 9 * u, bold=True, flags=Qt.TextSingleLine))
+    painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft, d.name)
+    low = QRectF(left, rect.top() + 26 * u, rect.right() - left - 6 * u, 20 * u)
+    x = low.left()
+    if d.honor:
+        _honor_gem(painter, QPointF(x + 9 * u, low.center().y()), 9 * u, str(d.honor))
+        x += 24 * u
+    painter.setPen(QColor("#f3ead2"))
+    painter.setFont(_font(13 * u))
+    left_text = "always there" if count >= 99 else f"{count} left"
+    painter.drawText(QRectF(x, low.top(), low.right() - x, low.height()), Qt.AlignVCenter | Qt.AlignLeft, left_text)
+    painter.restore()
+
+
+HIGHLIGHTS = {
+    "source": QColor("#ff8c1a"),    # the card whose effect is asking
+    "choice": QColor("#19c3d6"),    # a card the pending choice may pick
+    "action": QColor("#ffd23f"),    # a card you can act on now
+}
+
+
+def _paint_overlay(p: QPainter, rect: QRectF, dimmed: bool, highlight: str | None) -> None:
+    p.setRenderHint(QPainter.Antialiasing)
+    if dimmed:
+        p.setPen(Qt.NoPen)
+        p.setBrush(QColor(20, 20, 20, 85))
+        p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 6, 6)
+    colour = HIGHLIGHTS.get(highlight or "")
+    if colour is not None:
+        p.setPen(QPen(colour, 3.5))
+        p.setBrush(Qt.NoBrush)
+        p.drawRoundedRect(rect.adjusted(1.5, 1.5, -1.5, -1.5), 7, 7)
+
+
+class _FaceCache:
+    """Painted faces, outline and dimming included, by (definition, size, scale, look): a repaint
+    is one pixmap copy per card. A small LRU, so resizing does not grow it forever."""
+
+    def __init__(self, limit: int = 800):
+        self.limit = limit
+        self.items: OrderedDict = OrderedDict()
+
+    def get(self, d: CardDef, w: int, h: int, dpr: float, tile_count: int | None,
+            dimmed: bool = False, highlight: str | None = None) -> QPixmap:
+        key = (d.id, w, h, dpr, tile_count, dimmed, highlight)
+        pix = self.items.get(key)
+        if pix is not None:
+            self.items.move_to_end(key)
+            return pix
+        pix = QPixmap(round(w * dpr), round(h * dpr))
+        pix.setDevicePixelRatio(dpr)
+        pix.fill(Qt.transparent)
+        p = QPainter(pix)
+        if dimmed or highlight:
+            p.drawPixmap(0, 0, self.get(d, w, h, dpr, tile_count))
+        elif tile_count is None:
+            paint_card(p, QRectF(0, 0, w, h), d)
+        else:
+            paint_tile(p, QRectF(0, 0, w, h), d, tile_count)
+        _paint_overlay(p, QRectF(0, 0, w, h), dimmed, highlight)
+        p.end()
+        self.items[key] = pix
+        if len(self.items) > self.limit:
+            self.items.popitem(last=False)
+        return pix
+
+
+FACES = _FaceCache()
+
+class CardWidget(QWidget):
+    """One card (or, with ``tile=True``, one always-available pile).
+
+    ``clicked`` fires only when the controller said the card is actionable; right-click
+    (or ``zoom_requested``) opens the large view. The widget never decides legality.
+    """
+
+    clicked = Signal(int)
+    zoom_requested = Signal(int, str)      # card, why it can or cannot be clicked
+
+    def __init__(self, defs, parent=None, tile: bool = False):
+        super().__init__(parent)
+        self.defs = defs
+        self.tile = tile
+        self.iid: int | None = None
+        self.count = 0
+        self.actionable = False
+        self.reason = ""
+        self.highlight: str | None = None
+        self.dimmed = False
+        self.setAttribute(Qt.WA_OpaquePaintEvent, False)
+        self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
+
+    def show_card(self, iid: int | None, actionable=False, reason="", highlight=None, dimmed=False,
+                  count: int = 0) -> None:
+        changed = (iid, actionable, reason, highlight, dimmed, count) != (
+            self.iid, self.actionable, self.reason, self.highlight, self.dimmed, self.count)
+        self.iid, self.actionable, self.reason = iid, actionable, reason
+        self.highlight, self.dimmed, self.count = highlight, dimmed, count
+        if changed:
+            self.setToolTip(tooltip_html(self.defs[iid], reason) if iid is not None else reason)
+            self.setCursor(Qt.PointingHandCursor if actionable else Qt.ArrowCursor)
+            self.setAccessibleName(self.defs[iid].name if iid is not None else "empty")
+            self.update()
+
+    @property
+    def card_name(self) -> str:
+        return self.defs[self.iid].name if self.iid is not None else ""
+
+    def paintEvent(self, _event) -> None:
+        p = QPainter(self)
+        rect = QRectF(self.rect())
+        if self.iid is None:  # an empty center-row slot
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(QColor("#8a8a8a"), 1.5, Qt.DashLine))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(rect.adjusted(2, 2, -2, -2), 8, 8)
+            p.end()
+            return
+        look = self.highlight or ("action" if self.actionable else None)
+        p.drawPixmap(0, 0, FACES.get(self.defs[self.iid], self.width(), self.height(), self.devicePixelRatioF(),
+                                     self.count if self.tile else None, self.dimmed, look))
+        p.end()
+
+    def mousePressEvent(self, event) -> None:
+        if self.iid is None:
+            return
+        if event.button() == Qt.RightButton:
+            self.zoom_requested.emit(self.iid, self.reason)
+        elif event.button() == Qt.LeftButton and self.actionable:
+            self.clicked.emit(self.iid)
+
+    def mouseDoubleClickEvent(self, event) -> None:
+        self.mousePressEvent(event)
+
+
+class CardZoom(QDialog):
+    """A card painted large, with why it can or cannot be clicked; any click or key closes it."""
+
+    SIZE = QSize(330, 458)
+
+    def __init__(self, defs, iid: int, reason: str = "", parent=None):
+        super().__init__(parent)
+        d = defs[iid]
+        self.setWindowTitle(d.name)
+        lay = QVBoxLayout(self)
+        face = QLabel()
+        pix = QPixmap(self.SIZE * self.devicePixelRatioF())
+        pix.setDevicePixelRatio(self.devicePixelRatioF())
+        pix.fill(Qt.transparent)
+        p = QPainter(pix)
+        paint_card(p, QRectF(0, 0, self.SIZE.width(), self.SIZE.height()), d)
+        p.end()
+        face.setPixmap(pix)
+        lay.addWidget(face, alignment=Qt.AlignCenter)
+        info = QLabel(f"Cost: {cost_words(d)}" + (f" · Honor: {d.honor}" if d.honor else "")
+                      + (f"\n{reason}" if reason else "") + (f"\nNote: {d.note}" if d.note else ""))
+        info.setWordWrap(True)
+        info.setMaximumWidth(self.SIZE.width())
+        lay.addWidget(info)
+
+    def mousePressEvent(self, _event) -> None:
+        self.accept()

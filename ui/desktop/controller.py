@@ -1,0 +1,357 @@
+"""The one object between the desktop widgets and the engine.
+
+It owns the :class:`~ascension.core.session.Session`, steps bots with a timer (so the window
+never freezes), autosaves after every answer and turns engine results into three signals:
+``state_changed`` (repaint), ``decision_requested`` (a person must answer) and
+``match_finished`` (show the end screen). Widgets ask it which option a click on a card
+stands for; legality comes only from the options of the pending decision.
+"""
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from dataclasses import asdict
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from ascension.core.engine import Decision, Game
+from ascension.core.match import SaveFileError
+from ascension.core.session import Seat, Session
+
+from . import storage
+
+log = logging.getLogger(__name__)
+
+# Delay between two bot answers, in milliseconds; "instant" runs bots to the next person at once.
+SPEEDS = {"instant": 0, "fast": 150, "normal": 450, "slow": 1100}
+# Option kinds whose second item is a card instance id (so a click on that card can answer them).
+# Other kinds (a "choose one" mode, a plugin's action) are offered as buttons in the side panel.
+CARD_OPTION_KINDS = frozenset({"play", "use", "acquire", "defeat", "card", "gift"})
+FAST_REPAINT_S = 0.15  # when bots run without pauses, repaint at most this often
+
+
+class _Relay(QObject):
+    """Carries a bot's answer from its thread to the GUI thread (a queued signal)."""
+
+    answered = Signal(int, object)    # generation, option index (or the exception raised)
+
+
+def setup_seats(setup: dict) -> list[Seat]:
+    return [Seat(s["name"], s.get("kind", "human"), s.get("bot")) for s in setup["seats"]]
+
+
+class Controller(QObject):
+    state_changed = Signal()
+    decision_requested = Signal(object)   # Decision for a person
+    match_finished = Signal(dict)         # summary(): see below
+
+    def __init__(self, autosave: Path | None = None, parent=None):
+        super().__init__(parent)
+        self.session: Session | None = None
+        self.setup: dict | None = None       # what the match was started from, seed included
+        self.speed = "normal"
+        self.autosave_path = autosave
+        self.autosave_error = ""
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.timeout.connect(self._bot_tick)
+        self._relay = _Relay(self)
+        self._relay.answered.connect(self._bot_answered)
+        self._generation = 0          # bumped by every change to the game
+        self._thinking: int | None = None
+        self._skipping = False
+        self._painted = 0.0
+        self.bot_error = ""
+
+    # ------------------------------------------------------------------ starting
+    def start(self, setup: dict) -> None:
+        """Start a match (raises SetupError for an impossible setup: the dialog checks first)."""
+        session = Session.start(setup["sets"], setup_seats(setup), setup.get("variants", []),
+                                setup.get("seed"), setup.get("honor_pool"))
+        self.adopt(session, dict(setup, seed=session.game.seed))
+
+    def adopt(self, session: Session, setup: dict | None = None) -> None:
+        """Take over a started or loaded session and get things moving. ``setup`` (for a rematch)
+        is rebuilt from the game when not given."""
+        self._timer.stop()
+        self._generation += 1
+        self._thinking = None
+        self._skipping = False
+        self.bot_error = ""
+        self.session = session
+        if setup is None:
+            s = session.game.ctx.setup
+            setup = {"sets": s["sets"], "variants": s["variants"], "seed": s["seed"],
+                     "honor_pool": s["honor_pool"], "seats": [asdict(x) for x in session.seats]}
+        self.setup = setup
+        self._changed()
+
+    # ------------------------------------------------------------------ reading
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def decision(self) -> Decision | None:
+        return self.session.decision() if self.session else None
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and 0 <= seat < len(self.session.seats) and seat not in self.session.bots
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i in range(len(self.session.seats)) if self.is_human(i)]
+
+    def human_to_move(self) -> int | None:
+        dec = self.decision()
+        return dec.seat if dec is not None and self.is_human(dec.seat) else None
+
+    # ------------------------------------------------------------------ answering
+    def answer(self, index: int) -> None:
+        """A person answers the pending decision."""
+        self._timer.stop()
+        self.session.answer(index)
+        self._generation += 1
+        self._changed()
+
+    def options_for_card(self, iid: int) -> list[int]:
+        """Indices of the pending options a click on card ``iid`` stands for.
+
+        Identical cards in a hand are one option in the engine, so a click on any copy
+        answers the option naming another copy of the same definition."""
+        dec = self.decision()
+        if dec is None:
+            return []
+        hits = [i for i, o in enumerate(dec.options) if o[0] in CARD_OPTION_KINDS and o[1] == iid]
+        if hits:
+            return hits
+        hand = self.game.players[dec.seat].hand if dec.seat >= 0 else []
+        if iid in hand:
+            same = self.game.card(iid).id
+            return [i for i, o in enumerate(dec.options) if o[0] in CARD_OPTION_KINDS
+                    and o[1] in hand and self.game.card(o[1]).id == same]
+        return []
+
+    def visible_cards(self, seat: int) -> set[int]:
+        """Cards the table shows as clickable for ``seat``: center row, pile tops, own hand and constructs."""
+        g = self.game
+        cards = {c for c in g.center_row if c is not None} | {p[-1] for p in g.piles.values() if p}
+        if seat >= 0:
+            cards |= set(g.players[seat].hand) | set(g.players[seat].constructs)
+        return cards
+
+    def other_options(self) -> list[int]:
+        """Main-action options no card on the table stands for (gifts, Void cards, plugin actions)."""
+        dec = self.decision()
+        if dec is None or dec.kind != "action":
+            return []
+        shown = self.visible_cards(dec.seat)
+        out = []
+        for i, o in enumerate(dec.options):
+            if o[0] in ("end", "play_all"):   # these have their own buttons
+                continue
+            if o[0] not in CARD_OPTION_KINDS or o[1] not in shown:
+                out.append(i)
+        return out
+
+    def end_turn_index(self) -> int | None:
+        dec = self.decision()
+        if dec is None or dec.kind != "action":
+            return None
+        return next((i for i, o in enumerate(dec.options) if o[0] == "end"), None)
+
+    def why_not(self, iid: int, seat: int | None, zone: str = "") -> str:
+        """Why a click on ``iid`` (shown in ``zone``) does nothing now, for the tooltip.
+        Explanations only: what is legal was already decided by the engine's options."""
+        dec = self.decision()
+        if dec is None:
+            return "The game is over"
+        if seat is None or dec.seat != seat:
+            return f"Not your turn ({self.game.seat_name(dec.seat)} is deciding)"
+        if dec.kind != "action":
+            return f"Answer the prompt first: {dec.prompt}"
+        g, d, p = self.game, self.game.card(iid), self.game.players[seat]
+        if zone == "played":
+            return "Played this turn"
+        if zone == "constructs":
+            if iid not in p.constructs:
+                return f"{g.seat_name(g.current)}'s construct"
+            if not d.abilities:
+                return "This construct has no ability to use: it works by itself"
+            return "Not usable now (already used this turn, or its condition is not met): " + \
+                " ".join(ab.text for ab in d.abilities)
+        if zone == "hand":
+            return "Cannot be played now"
+        if d.type == "monster":
+            if p.power < d.cost:
+                return f"Need {d.cost} power to defeat (you have {p.power})"
+            return "Cannot be defeated now"
+        price = g.price(seat, iid)
+        mech = p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0
+        if p.runes + mech < price:
+            extra = f" + {mech} for Mechana constructs" if mech else ""
+            return f"Need {price} runes to acquire (you have {p.runes}{extra})"
+        return "Cannot be acquired now"
+
+    # ------------------------------------------------------------------ play all
+    def play_all_index(self) -> int | None:
+        """The engine's own "play all" option (it plays every hand card whose play asks nothing,
+        including cards drawn meanwhile), when a person may take it now."""
+        dec = self.decision()
+        if dec is None or dec.kind != "action" or not self.is_human(dec.seat):
+            return None
+        return next((i for i, o in enumerate(dec.options) if o[0] == "play_all"), None)
+
+    def play_all(self) -> bool:
+        i = self.play_all_index()
+        if i is not None:
+            self.answer(i)
+        return i is not None
+
+    # ------------------------------------------------------------------ bots
+    # A bot's answer is worked out in a thread (a searching bot may think for a second) from
+    # a snapshot (its redacted view and the decision), then applied here in the GUI thread,
+    # exactly as Session.step_bot would. An answer that arrives after the game changed (a new
+    # game, a load) is dropped: each change bumps ``_generation``.
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed if speed in SPEEDS else "normal"
+        if self.session and self.session.waiting_for_bot() and self._thinking is None:
+            self._schedule()
+
+    def _fast_forward(self) -> bool:
+        return self.speed == "instant" or self._skipping
+
+    def _schedule(self) -> None:
+        self._timer.start(0 if self._fast_forward() else SPEEDS[self.speed])
+
+    def _bot_tick(self) -> None:
+        if self.session is None or self._thinking is not None or not self.session.waiting_for_bot():
+            return
+        dec = self.session.decision()
+        bot, view, token, relay = self.session.bots[dec.seat], self.game.view(dec.seat), self._generation, self._relay
+        self._thinking = token
+
+        def think() -> None:
+            try:
+                result = bot.choose(view, dec)
+            except Exception as exc:  # reported in the GUI thread
+                result = exc
+            try:
+                relay.answered.emit(token, result)
+            except RuntimeError:      # the window went away meanwhile
+                pass
+
+        threading.Thread(target=think, name="bot", daemon=True).start()
+
+    def _bot_answered(self, token: int, result) -> None:
+        self._thinking = None
+        if self.session is None or token != self._generation:
+            return
+        if isinstance(result, Exception):
+            self.bot_error = f"The bot failed: {type(result).__name__}: {result}"
+            log.error(self.bot_error, exc_info=result)
+            self.state_changed.emit()
+            return
+        self.session.game.apply(result)
+        self._generation += 1
+        # Fast-forwarding: repaint a few times a second, not after every bot answer.
+        if (self._fast_forward() and self.session.waiting_for_bot()
+                and time.monotonic() - self._painted < FAST_REPAINT_S):
+            self._timer.start(0)
+            return
+        self._changed()
+
+    def skip_bots(self) -> None:
+        """Let the bots play without pauses up to the next person's decision (or the end)."""
+        if self.session is None or not self.session.waiting_for_bot():
+            return
+        self._skipping = True
+        if self._thinking is None:
+            self._timer.start(0)
+
+    def shutdown(self) -> None:
+        """Stop stepping bots (the window is closing); an answer still being worked out is dropped."""
+        self._timer.stop()
+        self._generation += 1
+
+    # ------------------------------------------------------------------ undo
+    def can_undo(self) -> bool:
+        """A person may take back their own last answer while it is their decision."""
+        seat = self.human_to_move()
+        return seat is not None and self.session.can_undo(seat)
+
+    def undo_reveals(self) -> bool:
+        return self.session.undo_reveals()
+
+    def undo(self) -> None:
+        self._timer.stop()
+        self.session.undo()
+        self._generation += 1
+        self._changed()
+
+    # ------------------------------------------------------------------ saving
+    def save_to(self, path: str | Path) -> None:
+        storage.write_text_atomic(Path(path), self.session.to_json())
+
+    def load_from(self, path: str | Path) -> None:
+        """Load a saved session; on any error (raised as SaveFileError) the current game stays."""
+        try:
+            text = Path(path).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise SaveFileError(f"{path}: cannot read: {exc}") from None
+        self.adopt(Session.from_json(text, str(path)))
+
+    def _autosave(self) -> None:
+        if self.autosave_path is None:
+            return
+        try:
+            if self.session.over:
+                self.autosave_path.unlink(missing_ok=True)
+            else:
+                storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
+            self.autosave_error = ""
+        except OSError as exc:   # the game goes on; the window shows the problem
+            self.autosave_error = f"Autosave failed: {exc}"
+            log.warning(self.autosave_error)
+
+    # ------------------------------------------------------------------ after every change
+    def _changed(self) -> None:
+        self._autosave()
+        self._painted = time.monotonic()
+        waiting = self.session.waiting_for_bot()
+        if not waiting:
+            self._skipping = False
+        self.state_changed.emit()
+        if self.session.over:
+            self.match_finished.emit(self.summary())
+        elif waiting:
+            self._schedule()
+        else:
+            self.decision_requested.emit(self.decision())
+
+    def summary(self) -> dict:
+        """The end screen's content: each side's tokens, card honor and total, winners, tie-break."""
+        res = self.session.result()
+        g = self.game
+        rows = {r["seat"]: r for r in res["scores"]}
+        sides = res["sides"] or [[s] for s in rows]
+        sides = sides + [[s] for s in rows if not any(s in side for side in sides)]
+        out = []
+        for side in sides:
+            out.append({"seats": side, "names": [g.seat_name(s) for s in side],
+                        "members": [rows[s] for s in side],
+                        "tokens": sum(rows[s]["tokens"] for s in side),
+                        "cards": sum(rows[s]["cards"] for s in side),
+                        "total": sum(rows[s]["total"] for s in side),
+                        "won": any(s in res["winners"] for s in side)})
+        best = max(r["total"] for r in out)
+        tied = [r for r in out if r["total"] == best]
+        winners = [g.seat_name(s) for s in res["winners"]]
+        tie_break = ""
+        if len(tied) > 1:
+            tie_break = (f"{' and '.join(' & '.join(r['names']) for r in tied)} tied at {best} honor; "
+                         f"the tie goes to the side whose player took a turn most recently: "
+                         f"{' & '.join(winners)}.")
+        return {"sides": out, "winners": winners, "tie_break": tie_break, "teams": bool(res["sides"]),
+                "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn}

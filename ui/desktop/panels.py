@@ -1,0 +1,370 @@
+"""Side panels and full-window screens: the decision panel, the game log, zone lists, the
+"pass to" screen of hot-seat play and the end screen. They show what they are given and emit
+what was clicked; the window wires them to the controller."""
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
+                               QPushButton, QScrollArea, QSizePolicy, QTableWidget,
+                               QTableWidgetItem, QTextEdit, QVBoxLayout, QWidget)
+
+from .cards import ASPECT, CardWidget, tooltip_html
+
+PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; border-radius: 6px; }"
+
+
+def _bold(text: str, px: int = 15) -> QLabel:
+    label = QLabel(text)
+    f = label.font()
+    f.setPixelSize(px)
+    f.setBold(True)
+    label.setFont(f)
+    label.setWordWrap(True)
+    return label
+
+
+class DecisionPanel(QFrame):
+    """What the player must decide now: the prompt, the card asking (highlighted) and one
+    button per option. During a main action it holds "Play all", "End turn" and any action
+    that no card on the table stands for; during a bot's turn, "Skip"."""
+
+    option_chosen = Signal(int)
+    play_all_clicked = Signal()
+    skip_clicked = Signal()
+
+    def __init__(self, defs_getter, parent=None):
+        super().__init__(parent)
+        self.setObjectName("panel")
+        self.setStyleSheet(PANEL_STYLE)
+        self._defs = defs_getter
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(10, 8, 10, 8)
+        self.title = _bold("")
+        self.prompt = QLabel()
+        self.prompt.setWordWrap(True)
+        self.source = None                      # CardWidget, made when defs are known
+        self.source_row = QHBoxLayout()
+        self.options_box = QVBoxLayout()
+        self.options_box.setSpacing(4)
+        self.options_box.addStretch(1)      # buttons go above it
+        holder = QWidget()
+        holder.setLayout(self.options_box)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setWidget(holder)
+        self.scroll.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
+        self.play_all_button = QPushButton("Play all  [A]")
+        self.play_all_button.setToolTip("Play every card in your hand that needs no choice")
+        self.end_button = QPushButton("End turn  [E]")
+        self.skip_button = QPushButton("Skip to the next human decision  [S]")
+        for b in (self.play_all_button, self.end_button, self.skip_button):
+            b.setMinimumHeight(34)
+        self.end_button.setStyleSheet("QPushButton { font-weight: bold; }")
+        self.play_all_button.clicked.connect(self.play_all_clicked)
+        self.skip_button.clicked.connect(self.skip_clicked)
+        self.end_button.clicked.connect(lambda: self._end_index is not None and self.option_chosen.emit(self._end_index))
+        lay.addWidget(self.title)
+        lay.addWidget(self.prompt)
+        lay.addLayout(self.source_row)
+        lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.play_all_button)
+        lay.addWidget(self.end_button)
+        lay.addWidget(self.skip_button)
+        self.option_buttons: list[QPushButton] = []
+        self._end_index: int | None = None
+
+    def show_decision(self, title: str, prompt: str, options: list[tuple[int, str]], *,
+                      source: int | None = None, action: bool = False, end_index: int | None = None,
+                      can_play_all: bool = False, waiting: bool = False) -> None:
+        self.title.setText(title)
+        self.prompt.setText(prompt)
+        self.prompt.setVisible(bool(prompt))
+        self._set_source(source)
+        for b in self.option_buttons:   # out of the layout now; deleted once the click handler returned
+            self.options_box.removeWidget(b)
+            b.hide()
+            b.deleteLater()
+        self.option_buttons = []
+        if action and options:
+            head = QLabel("Other actions:")
+            head.setProperty("transient", True)
+            self.options_box.insertWidget(self.options_box.count() - 1, head)
+            self.option_buttons.append(head)   # removed with the buttons next time
+        for n, (index, label) in enumerate(options):
+            key = f"{n + 1}. " if n < 9 else ""
+            b = QPushButton(key + label)
+            b.setToolTip(label)
+            b.setStyleSheet("QPushButton { text-align: left; padding: 5px 8px; }")
+            b.setMinimumHeight(30)
+            b.clicked.connect(lambda _=False, i=index: self.option_chosen.emit(i))
+            self.options_box.insertWidget(self.options_box.count() - 1, b)
+            self.option_buttons.append(b)
+        # Tall enough for up to ~8 options without scrolling; more scroll.
+        rows = len(self.option_buttons)
+        self.scroll.setMinimumHeight(min(rows, 8) * 38 + 4 if rows else 0)
+        self.scroll.setVisible(bool(rows))
+        self._end_index = end_index
+        self.play_all_button.setVisible(action)
+        self.play_all_button.setEnabled(can_play_all)
+        self.end_button.setVisible(action and end_index is not None)
+        self.skip_button.setVisible(waiting)
+
+    @property
+    def choice_buttons(self) -> list[QPushButton]:
+        """The numbered option buttons, in order (digits 1-9 press them)."""
+        return [b for b in self.option_buttons if isinstance(b, QPushButton)]
+
+    def _set_source(self, iid: int | None) -> None:
+        if self.source is None:
+            self.source = CardWidget(self._defs())
+            self.source.setFixedSize(round(130 * ASPECT), 130)
+            self.source_row.addWidget(self.source)
+            self.source_caption = QLabel()
+            self.source_caption.setWordWrap(True)
+            self.source_row.addWidget(self.source_caption, 1)
+        self.source.defs = self._defs()
+        self.source.setVisible(iid is not None)
+        self.source_caption.setVisible(iid is not None)
+        if iid is not None:
+            self.source.show_card(iid, highlight="source")
+            self.source_caption.setText(f"Asked by <b>{self.source.card_name}</b> (outlined in orange on the table)")
+
+
+class LogPanel(QTextEdit):
+    """The game log: one readable line per new event (``Game.text``); rebuilt after an undo.
+    A turn's first line is bold; long lines wrap with a hanging indent; the view follows the
+    newest line unless the player scrolled up to read."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.shown = 0
+        self.setPlaceholderText("The game log appears here.")
+        self.document().setDefaultStyleSheet("p { margin: 0; }")
+
+    def sync(self, game) -> None:
+        log = game.log
+        if len(log) < self.shown:   # undo took events back
+            self.clear()
+            self.shown = 0
+        if len(log) == self.shown:
+            return
+        bar = self.verticalScrollBar()
+        follow = bar.value() >= bar.maximum() - 4
+        lines = []
+        for e in log[self.shown:]:
+            text = html.escape(game.text(e))
+            lines.append(f"<b>{text}</b>" if e.kind == "turn_started" else f"&nbsp;&nbsp;{text}")
+        self.append("<br>".join(lines))     # one paragraph per batch: far cheaper than one per line
+        self.shown = len(log)
+        if follow:
+            bar.setValue(bar.maximum())
+
+    def resizeEvent(self, event) -> None:
+        bar = self.verticalScrollBar()
+        follow = bar.value() >= bar.maximum() - 4
+        super().resizeEvent(event)
+        if follow:
+            bar.setValue(bar.maximum())
+
+
+class ZoneModel(QAbstractListModel):
+    """A zone's cards for a list view: name and cost in the list, the whole card as tooltip."""
+
+    def __init__(self, defs, cards: list[int], parent=None):
+        super().__init__(parent)
+        self.defs, self.cards = defs, list(cards)
+
+    def rowCount(self, parent=QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.cards)
+
+    def data(self, index, role=Qt.DisplayRole):
+        if not index.isValid():
+            return None
+        d = self.defs[self.cards[index.row()]]
+        if role == Qt.DisplayRole:
+            honor = f", {d.honor} honor" if d.honor else ""
+            return f"{d.name}  ({d.type}{honor})"
+        if role == Qt.ToolTipRole:
+            return tooltip_html(d)
+        if role == Qt.UserRole:
+            return self.cards[index.row()]
+        return None
+
+
+class ZoneDialog(QDialog):
+    """Any zone opened as a list, with the selected card painted large beside it."""
+
+    def __init__(self, defs, title: str, cards: list[int], note: str = "", parent=None):
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.resize(560, 420)
+        lay = QHBoxLayout(self)
+        left = QVBoxLayout()
+        left.addWidget(_bold(f"{title} — {len(cards)} card{'s' if len(cards) != 1 else ''}"))
+        if note:
+            n = QLabel(note)
+            n.setWordWrap(True)
+            left.addWidget(n)
+        self.view = QListView()
+        self.view.setSpacing(2)
+        lf = self.view.font()
+        lf.setPixelSize(14)
+        self.view.setFont(lf)
+        self.model = ZoneModel(defs, cards, self)
+        self.view.setModel(self.model)
+        left.addWidget(self.view, 1)
+        lay.addLayout(left, 1)
+        self.preview = CardWidget(defs)
+        self.preview.setFixedSize(round(300 * ASPECT), 300)
+        lay.addWidget(self.preview, 0, Qt.AlignTop)
+        self.view.selectionModel().currentChanged.connect(
+            lambda cur, _prev: self.preview.show_card(self.model.data(cur, Qt.UserRole)))
+        if cards:
+            self.view.setCurrentIndex(self.model.index(0))
+        else:
+            self.preview.hide()
+
+
+class PassScreen(QWidget):
+    """Hot-seat: hides every hand until the next person says they are at the screen."""
+
+    ready = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("pass")
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet("QWidget#pass { background: #2f4a3a; } QLabel { color: #f1ead8; }")
+        lay = QVBoxLayout(self)
+        lay.addStretch(2)
+        self.title = _bold("", 34)
+        self.title.setAlignment(Qt.AlignCenter)
+        self.note = QLabel()
+        self.note.setAlignment(Qt.AlignCenter)
+        self.note.setWordWrap(True)
+        f = self.note.font()
+        f.setPixelSize(16)
+        self.note.setFont(f)
+        self.button = QPushButton()
+        self.button.setMinimumSize(280, 48)
+        self.button.setStyleSheet("QPushButton { background: #e9c46a; color: #222; font-size: 16px;"
+                                  " font-weight: bold; border-radius: 6px; padding: 8px 20px; }")
+        self.button.clicked.connect(self.ready)
+        lay.addWidget(self.title)
+        lay.addWidget(self.note)
+        lay.addSpacing(24)
+        lay.addWidget(self.button, 0, Qt.AlignCenter)
+        lay.addStretch(3)
+
+    def show_for(self, name: str, prompt: str = "") -> None:
+        self.title.setText(f"Pass to {name}")
+        self.note.setText("The other players' cards are hidden."
+                          + (f"\n{name} must answer: {prompt}" if prompt else "")
+                          + f"\n{name}, click when you are ready.")
+        self.button.setText(f"I am {name}: show my cards")
+
+
+class EndScreen(QWidget):
+    """The result: winner, every seat's (or team's) tokens + card honor = total, the tie-break
+    when it decided, and the way on: a rematch with the same seed or a new game."""
+
+    rematch = Signal()
+    new_game = Signal()
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(60, 30, 60, 30)
+        self.title = _bold("", 32)
+        self.title.setAlignment(Qt.AlignCenter)
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["Player", "Honor tokens", "Card honor", "Total"])
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.NoSelection)
+        f = self.table.font()
+        f.setPixelSize(16)
+        self.table.setFont(f)
+        self.notes = QLabel()
+        self.notes.setWordWrap(True)
+        self.notes.setAlignment(Qt.AlignCenter)
+        nf = self.notes.font()
+        nf.setPixelSize(15)
+        self.notes.setFont(nf)
+        buttons = QHBoxLayout()
+        self.rematch_button = QPushButton("Rematch (same seed)")
+        self.new_button = QPushButton("New game…")
+        for b in (self.rematch_button, self.new_button):
+            b.setMinimumSize(240, 44)
+            b.setStyleSheet("QPushButton { font-size: 15px; font-weight: bold; }")
+        buttons.addStretch(1)
+        buttons.addWidget(self.rematch_button)
+        buttons.addSpacing(16)
+        buttons.addWidget(self.new_button)
+        buttons.addStretch(1)
+        self.rematch_button.clicked.connect(self.rematch)
+        self.new_button.clicked.connect(self.new_game)
+        self.table.setMaximumWidth(760)
+        self.subtitle = QLabel()
+        self.subtitle.setAlignment(Qt.AlignCenter)
+        sf = self.subtitle.font()
+        sf.setPixelSize(15)
+        self.subtitle.setFont(sf)
+        lay.addStretch(1)
+        lay.addWidget(self.title)
+        lay.addWidget(self.subtitle)
+        lay.addSpacing(10)
+        lay.addWidget(self.table, 0, Qt.AlignHCenter)
+        lay.addSpacing(8)
+        lay.addWidget(self.notes)
+        lay.addSpacing(14)
+        lay.addLayout(buttons)
+        lay.addStretch(2)
+
+    def show_summary(self, s: dict) -> None:
+        winners = " & ".join(s["winners"])
+        if s["teams"]:
+            self.title.setText(f"Team {winners} wins!")
+        else:
+            self.title.setText(f"{winners} win{'s' if len(s['winners']) == 1 else ''}!")
+        rows: list[tuple[str, int, int, int, bool, bool]] = []
+        for side in sorted(s["sides"], key=lambda r: (-r["total"], not r["won"])):   # winner first on a tie
+            if s["teams"]:
+                rows.append(("Team " + " & ".join(side["names"]), side["tokens"], side["cards"],
+                             side["total"], side["won"], True))
+                rows += [("    " + m["name"], m["tokens"], m["cards"], m["total"], False, False)
+                         for m in side["members"]]
+            else:
+                rows.append((side["names"][0], side["tokens"], side["cards"], side["total"], side["won"], True))
+        self.table.setRowCount(len(rows))
+        for r, (name, tokens, cards, total, won, strong) in enumerate(rows):
+            for c, value in enumerate((("★ " if won else "") + name, tokens, cards, total)):
+                item = QTableWidgetItem(str(value))
+                if c:
+                    item.setTextAlignment(Qt.AlignCenter)
+                font = QFont(self.table.font())
+                font.setBold(strong)
+                item.setFont(font)
+                self.table.setItem(r, c, item)
+        self.table.resizeColumnsToContents()
+        self.table.setColumnWidth(0, max(self.table.columnWidth(0) + 40, 320))
+        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(len(rows)))
+        self.table.setFixedHeight(height + 4)
+        self.table.setFixedWidth(sum(self.table.columnWidth(c) for c in range(4)) + 4)
+        self.subtitle.setText(f"Game over after {s['turns']} turns")
+        notes = []
+        if s["tie_break"]:
+            notes.append("Tie-break: " + s["tie_break"])
+        if s["capped"]:
+            notes.append("The game was stopped at the turn limit.")
+        if s["assisted"]:
+            notes.append("Assisted game: an undo took back cards that had already been revealed.")
+        notes.append(f"Seed {s['seed']}")
+        self.notes.setText("\n".join(notes))

@@ -1,0 +1,289 @@
+"""The new-game dialog: seats, card sets, variants, honor pool, seed and named presets.
+
+Every change is checked with the engine's own ``build_setup``; its ``SetupError`` text is shown
+in the dialog and Start stays disabled, so an impossible game is explained before it starts.
+The result is a plain setup dict (the same one the controller, presets and rematch use).
+"""
+from __future__ import annotations
+
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+                               QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
+                               QPushButton, QSpinBox, QVBoxLayout)
+
+from ascension.core.bots import BOTS
+from ascension.core.cards import SetFileError
+from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game
+from ascension.core.plugins import installed
+
+from .storage import Settings
+
+MAX_SEATS = 6
+DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+
+
+def default_setup() -> dict:
+    return {"seats": [{"name": "Ann", "kind": "human", "bot": None},
+                      {"name": "Bob", "kind": "bot", "bot": "greedy"}],
+            "sets": ["10th"] if "10th" in available_sets() else list(available_sets())[:1],
+            "variants": [], "honor_pool": None, "seed": None}
+
+
+def _detail(text: str) -> QLabel:
+    """A grey, wrapped line under a checkbox (checkbox text itself never wraps)."""
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #555; margin-left: 22px;")
+    return label
+
+
+class SeatRow:
+    """The widgets of one seat: name and who plays it (a person, or a bot of some kind)."""
+
+    def __init__(self, grid: QGridLayout, row: int):
+        self.label = QLabel(f"Seat {row + 1}")
+        self.name = QLineEdit(DEFAULT_NAMES[row])
+        self.name.setMaxLength(24)
+        self.name.setMinimumWidth(130)
+        self.kind = QComboBox()
+        self.kind.addItem("Human", "human")
+        for bot in BOTS:
+            self.kind.addItem(f"Bot: {bot}", f"bot:{bot}")
+        grid.addWidget(self.label, row, 0)
+        grid.addWidget(self.name, row, 1)
+        grid.addWidget(self.kind, row, 2)
+
+    def set_visible(self, on: bool) -> None:
+        for w in (self.label, self.name, self.kind):
+            w.setVisible(on)
+
+    def get(self) -> dict:
+        kind, _, bot = self.kind.currentData().partition(":")
+        return {"name": self.name.text().strip(), "kind": kind, "bot": bot or None}
+
+    def set(self, seat: dict) -> None:
+        self.name.setText(seat.get("name", ""))
+        want = f"bot:{seat.get('bot') or 'greedy'}" if seat.get("kind") == "bot" else "human"
+        i = self.kind.findData(want)
+        self.kind.setCurrentIndex(max(0, i))
+
+
+class SetupDialog(QDialog):
+    def __init__(self, settings: Settings, initial: dict | None = None, parent=None):
+        super().__init__(parent)
+        self.settings = settings
+        self.setWindowTitle("New game")
+        self.setMinimumWidth(820)
+        root = QVBoxLayout(self)
+
+        presets = QHBoxLayout()
+        presets.addWidget(QLabel("Preset:"))
+        self.preset_box = QComboBox()
+        self.preset_box.setMinimumWidth(200)
+        self.preset_box.activated.connect(self._load_preset)
+        self.save_preset_button = QPushButton("Save as preset…")
+        self.save_preset_button.clicked.connect(self._save_preset)
+        self.delete_preset_button = QPushButton("Delete preset")
+        self.delete_preset_button.clicked.connect(self._delete_preset)
+        presets.addWidget(self.preset_box, 1)
+        presets.addWidget(self.save_preset_button)
+        presets.addWidget(self.delete_preset_button)
+        root.addLayout(presets)
+
+        columns = QHBoxLayout()
+        seats_box = QGroupBox("Players")
+        seats_lay = QVBoxLayout(seats_box)
+        count_row = QHBoxLayout()
+        count_row.addWidget(QLabel("Number of seats:"))
+        self.count = QSpinBox()
+        self.count.setRange(1, MAX_SEATS)
+        count_row.addWidget(self.count)
+        count_row.addStretch(1)
+        seats_lay.addLayout(count_row)
+        grid = QGridLayout()
+        self.seat_rows = [SeatRow(grid, i) for i in range(MAX_SEATS)]
+        seats_lay.addLayout(grid)
+        self.teams_label = QLabel()
+        self.teams_label.setWordWrap(True)
+        seats_lay.addWidget(self.teams_label)
+        seats_lay.addStretch(1)
+        columns.addWidget(seats_box, 4)
+
+        right = QVBoxLayout()
+        sets_box = QGroupBox("Card sets (mixed into one center deck)")
+        sets_lay = QVBoxLayout(sets_box)
+        self.set_checks: dict[str, QCheckBox] = {}
+        self.set_sizes: dict[str, int] = {}
+        for set_id in available_sets():
+            try:
+                cs = load_set(set_id)
+                self.set_sizes[set_id] = cs.center_copies
+                name, detail = cs.name, f"{cs.center_copies} center cards · up to {cs.max_players} players alone"
+            except (SetupError, SetFileError) as exc:
+                name, detail = set_id, f"cannot be loaded: {exc}"
+            box = QCheckBox(name)
+            box.setEnabled(set_id in self.set_sizes)
+            self.set_checks[set_id] = box
+            sets_lay.addWidget(box)
+            sets_lay.addWidget(_detail(detail))
+        self.deck_label = QLabel()
+        sets_lay.addWidget(self.deck_label)
+        right.addWidget(sets_box)
+
+        var_box = QGroupBox("Variants")
+        var_lay = QVBoxLayout(var_box)
+        self.variant_checks: dict[str, QCheckBox] = {}
+        for name, info in sorted(installed().variants().items()):
+            players = ""
+            if info.players:
+                lo, hi = info.players
+                players = f" [{lo} player]" if lo == hi == 1 else f" [{lo}–{hi} players]"
+            box = QCheckBox(f"{name.capitalize()}{players}")
+            box.setToolTip(info.summary)
+            self.variant_checks[name] = box
+            var_lay.addWidget(box)
+            var_lay.addWidget(_detail(info.summary))
+        if not self.variant_checks:
+            var_lay.addWidget(QLabel("No variant plugins installed."))
+        right.addWidget(var_box)
+
+        opts = QGroupBox("Options")
+        form = QFormLayout(opts)
+        pool_row = QHBoxLayout()
+        self.pool_default = QCheckBox("Rule default")
+        self.pool_default.setChecked(True)
+        self.pool = QSpinBox()
+        self.pool.setRange(1, 999)
+        pool_row.addWidget(self.pool_default)
+        pool_row.addWidget(self.pool)
+        pool_row.addStretch(1)
+        form.addRow("Honor pool:", pool_row)
+        self.seed = QLineEdit()
+        self.seed.setPlaceholderText("random")
+        self.seed.setToolTip("The same seed and the same answers replay the same game")
+        form.addRow("Seed:", self.seed)
+        right.addWidget(opts)
+        right.addStretch(1)
+        columns.addLayout(right, 5)
+        root.addLayout(columns)
+
+        self.error = QLabel()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020; font-weight: bold;")
+        root.addWidget(self.error)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
+        self.start_button = self.buttons.addButton("Start", QDialogButtonBox.AcceptRole)
+        self.start_button.setDefault(True)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        root.addWidget(self.buttons)
+
+        self._refresh_presets()
+        self.set_setup(initial or settings.last or default_setup())
+        self.count.valueChanged.connect(self.validate)
+        for r in self.seat_rows:
+            r.name.textChanged.connect(self.validate)
+            r.kind.currentIndexChanged.connect(self.validate)
+        for b in list(self.set_checks.values()) + list(self.variant_checks.values()) + [self.pool_default]:
+            b.toggled.connect(self.validate)
+        self.pool.valueChanged.connect(self.validate)
+        self.seed.textChanged.connect(self.validate)
+        self.validate()
+
+    # ------------------------------------------------------------------ setup dict <-> widgets
+    def setup(self) -> dict:
+        n = self.count.value()
+        seed_text = self.seed.text().strip()
+        return {"seats": [r.get() for r in self.seat_rows[:n]],
+                "sets": [s for s, b in self.set_checks.items() if b.isChecked()],
+                "variants": [v for v, b in self.variant_checks.items() if b.isChecked()],
+                "honor_pool": None if self.pool_default.isChecked() else self.pool.value(),
+                "seed": int(seed_text) if seed_text.isdigit() else None}
+
+    def set_setup(self, s: dict) -> None:
+        seats = s.get("seats") or default_setup()["seats"]
+        self.count.setValue(min(MAX_SEATS, max(1, len(seats))))
+        for r, seat in zip(self.seat_rows, seats):
+            r.set(seat)
+        for set_id, b in self.set_checks.items():
+            b.setChecked(set_id in s.get("sets", []))
+        for v, b in self.variant_checks.items():
+            b.setChecked(v in s.get("variants", []))
+        self.pool_default.setChecked(s.get("honor_pool") is None)
+        if s.get("honor_pool") is not None:
+            self.pool.setValue(s["honor_pool"])
+        self.seed.setText("" if s.get("seed") is None else str(s["seed"]))
+        self.validate()
+
+    # ------------------------------------------------------------------ checking
+    def check(self):
+        """(why this setup cannot start or "", the engine's MatchSetup when it can)."""
+        s = self.setup()
+        names = [seat["name"] for seat in s["seats"]]
+        if any(not n for n in names):
+            return "Every seat needs a name.", None
+        if len(set(names)) != len(names):
+            return "Two seats have the same name.", None
+        if self.seed.text().strip() and s["seed"] is None:
+            return "The seed must be a whole number (or empty for a random one).", None
+        try:   # the engine's own check has the last word
+            return "", build_setup(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"])
+        except (SetupError, SetFileError) as exc:
+            return str(exc)[0].upper() + str(exc)[1:] + ".", None
+
+    def validate(self) -> None:
+        n = self.count.value()
+        for i, r in enumerate(self.seat_rows):
+            r.set_visible(i < n)
+        msg, built = self.check()
+        self.error.setText(msg)
+        self.start_button.setEnabled(not msg)
+        self.pool.setEnabled(not self.pool_default.isChecked())
+        if self.pool_default.isChecked() and built is not None:
+            self.pool.blockSignals(True)
+            self.pool.setValue(built.pool)
+            self.pool.blockSignals(False)
+        sets = self.setup()["sets"]
+        total = sum(self.set_sizes.get(x, 0) for x in sets)
+        self.deck_label.setText(f"Center deck: <b>{total}</b> cards" if sets else "Center deck: choose a set")
+        self.teams_label.setText(self._teams_text() if not msg else "")
+
+    def _teams_text(self) -> str:
+        """Who plays with whom, as the variant's own rule pairs them (asked of a throwaway game)."""
+        s = self.setup()
+        if not s["variants"]:
+            return ""
+        names = [seat["name"] for seat in s["seats"]]
+        try:
+            game = new_game(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"])
+        except (SetupError, SetFileError, ValueError):
+            return ""
+        sides = game.ctx.pm.hook.asc_sides(game=game)
+        if not sides:
+            return ""
+        return "Teams: " + "  vs  ".join(" & ".join(names[i] for i in side) for side in sides)
+
+    # ------------------------------------------------------------------ presets
+    def _refresh_presets(self) -> None:
+        self.preset_box.clear()
+        self.preset_box.addItem("(choose a preset)", None)
+        for name in sorted(self.settings.presets):
+            self.preset_box.addItem(name, name)
+        self.delete_preset_button.setEnabled(bool(self.settings.presets))
+
+    def _load_preset(self, index: int) -> None:
+        name = self.preset_box.itemData(index)
+        if name in self.settings.presets:
+            self.set_setup(self.settings.presets[name])
+
+    def _save_preset(self) -> None:
+        name, ok = QInputDialog.getText(self, "Save preset", "Preset name:")
+        if ok and name.strip():
+            self.settings.save_preset(name.strip(), self.setup())
+            self._refresh_presets()
+            self.preset_box.setCurrentIndex(self.preset_box.findData(name.strip()))
+
+    def _delete_preset(self) -> None:
+        name = self.preset_box.currentData()
+        if name:
+            self.settings.delete_preset(name)
+            self._refresh_presets()

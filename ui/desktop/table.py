@@ -1,0 +1,374 @@
+"""The table: every seat's public numbers, the center row and piles, the current player's cards
+in play and the viewing player's hand.
+
+The table paints what it is given. For each card it asks one function (``card_state``, from
+the window) whether the card can be clicked now, why not, and whether to highlight it; a click
+is reported as ``card_clicked(iid)`` and the window turns it into an answer.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
+                               QWidget)
+
+from .cards import ASPECT, CardWidget
+
+TEAM_COLOURS = ["#2a6fb0", "#b8442f", "#3d8b45"]
+GAP = 6
+IN_PLAY_SCALE = 0.8    # cards in play are drawn a little smaller than the center row and the hand
+
+
+@dataclass
+class CardState:
+    actionable: bool = False
+    reason: str = ""
+    highlight: str | None = None
+    dimmed: bool = False
+
+
+StateFn = Callable[[int, str], CardState]   # (card, zone) -> how to show it
+
+
+class CardRow(QWidget):
+    """Cards side by side at one size; when there are more than fit, they overlap like a fanned hand."""
+
+    card_clicked = Signal(int)
+    zoom_requested = Signal(int, str)
+
+    def __init__(self, empty_text: str = "", parent=None):
+        super().__init__(parent)
+        self.defs = None
+        self.cards: list[CardWidget] = []
+        self.card_w, self.card_h = 100, 139
+        self.empty_text = empty_text
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+
+    def set_card_size(self, w: int, h: int) -> None:
+        self.card_w, self.card_h = w, h
+        self.setFixedHeight(h)
+        for c in self.cards:
+            c.setFixedSize(w, h)
+        self._layout()
+
+    def set_cards(self, defs, items: list[tuple[int | None, CardState]]) -> None:
+        self.defs = defs
+        while len(self.cards) < len(items):
+            c = CardWidget(defs, self)
+            c.setFixedSize(self.card_w, self.card_h)
+            c.clicked.connect(self.card_clicked)
+            c.zoom_requested.connect(self.zoom_requested)
+            self.cards.append(c)
+        for c in self.cards[len(items):]:
+            c.hide()
+        for c, (iid, st) in zip(self.cards, items):
+            c.defs = defs
+            c.show_card(iid, st.actionable, st.reason, st.highlight, st.dimmed)
+            c.show()
+        self.shown = len(items)
+        self._layout()
+        self.update()
+
+    def _layout(self) -> None:
+        n = getattr(self, "shown", 0)
+        if not n:
+            return
+        step = self.card_w + GAP
+        if n > 1 and n * step - GAP > self.width():
+            step = max(14, (self.width() - self.card_w) // (n - 1))
+        for i, c in enumerate(self.cards[:n]):
+            c.move(i * step, 0)
+            c.raise_()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._layout()
+
+    def paintEvent(self, event) -> None:
+        if getattr(self, "shown", 0) == 0 and self.empty_text:
+            p = QPainter(self)
+            p.setPen(QColor("#c9d6c9"))
+            p.drawText(self.rect().adjusted(8, 0, 0, 0), Qt.AlignVCenter | Qt.AlignLeft, self.empty_text)
+
+
+class SeatPanel(QFrame):
+    """One seat: name and honor; who plays it (and the team); hand and deck counts; the discard
+    pile and constructs, which open as lists. Five short lines so six seats fit side by side."""
+
+    zone_requested = Signal(str, int)
+
+    def __init__(self, seat: int, parent=None):
+        super().__init__(parent)
+        self.seat = seat
+        self.setObjectName("seat")
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        self.setMinimumWidth(120)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 4, 8, 4)
+        lay.setSpacing(0)
+        top = QHBoxLayout()
+        self.name = QLabel()
+        self.name.setTextFormat(Qt.RichText)
+        self.honor = QLabel()
+        self.honor.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
+        self.honor.setToolTip("Honor tokens")
+        top.addWidget(self.name, 1)
+        top.addWidget(self.honor)
+        lay.addLayout(top)
+        self.who = QLabel()
+        self.who.setTextFormat(Qt.RichText)
+        self.counts = QLabel()
+        lay.addWidget(self.who)
+        lay.addWidget(self.counts)
+        self.discard = self._link("Open the discard pile", "discard")
+        self.constructs = self._link("", "constructs")
+        lay.addWidget(self.discard)
+        lay.addWidget(self.constructs)
+
+    def _link(self, tip: str, zone: str) -> QPushButton:
+        b = QPushButton()
+        b.setFlat(True)
+        b.setCursor(Qt.PointingHandCursor)
+        b.setToolTip(tip)
+        b.setStyleSheet("QPushButton { text-align: left; padding: 0; border: none; }"
+                        "QPushButton:enabled { color: #1d4f8c; }")
+        b.clicked.connect(lambda: self.zone_requested.emit(zone, self.seat))
+        return b
+
+    def show_seat(self, game, current: bool, you: bool, kind: str, team: int | None) -> None:
+        p = game.players[self.seat]
+        arrow = "▶ " if current else ""
+        self.name.setText(f"<b>{arrow}{p.name}</b>" + (" (you)" if you else ""))
+        self.honor.setText(f"<b style='color:#8a6500'>⬢ {p.honor}</b>")
+        team_tag = (f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ Team {chr(65 + team)}</b> · "
+                    if team is not None else "")
+        self.who.setText(f"{team_tag}<span style='color:#555'>{kind}</span>")
+        self.counts.setText(f"Hand {len(p.hand)} · Deck {len(p.deck)}")
+        self.discard.setText(f"Discard {len(p.discard)} ▸")
+        self.discard.setEnabled(bool(p.discard))
+        names = [game.card(c).name for c in p.constructs]
+        text = f"Constructs {len(names)}" + (": " + ", ".join(names) if names else "")
+        self.constructs.setToolTip(text)
+        fm = self.constructs.fontMetrics()
+        self.constructs.setText(fm.elidedText(text, Qt.ElideRight, max(60, self.width() - 18)))
+        self.constructs.setEnabled(bool(names))
+        if current != getattr(self, "_current", None):   # style sheets are slow to apply: only on change
+            self._current = current
+            border = "#e0a800" if current else "#b7ae98"
+            self.setStyleSheet(f"QFrame#seat {{ background: {'#fff8e1' if current else '#f3efe6'};"
+                               f" border: {3 if current else 1}px solid {border}; border-radius: 6px; }}")
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        full = self.constructs.toolTip()
+        if full:
+            self.constructs.setText(self.constructs.fontMetrics().elidedText(
+                full, Qt.ElideRight, max(60, self.width() - 18)))
+
+
+class ScorePanel(QFrame):
+    """A scoring opponent that is not a seat (Samael in solo play): honor only."""
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("seat")
+        self.setStyleSheet("QFrame#seat { background: #efe3e3; border: 1px solid #b79898; border-radius: 6px; }")
+        self.setSizePolicy(QSizePolicy.Expanding, QSizePolicy.Fixed)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(8, 5, 8, 5)
+        self.label = QLabel()
+        self.label.setWordWrap(True)
+        lay.addWidget(self.label)
+
+    def show_row(self, row: dict) -> None:
+        self.label.setText(f"<b>{row['name']}</b> (solo opponent)<br>"
+                           f"<b style='color:#8a6500'>⬢ {row['tokens']}</b> honor tokens + "
+                           f"{row['cards']} card honor = <b>{row['total']}</b>")
+
+
+class TableWidget(QWidget):
+    """Everything on the table. Sizes cards from the space it gets, so 1280×720 and 4K both work."""
+
+    card_clicked = Signal(int)
+    zoom_requested = Signal(int, str)
+    zone_requested = Signal(str, int)     # zone, seat (-1: shared zones such as the Void)
+
+    SEATS_H = 88
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("table")
+        self.setAttribute(Qt.WA_StyledBackground, True)
+        self.setStyleSheet("QWidget#table { background: #2f4a3a; } QLabel#zone { color: #f1ead8; }")
+        self.defs = None
+        root = QVBoxLayout(self)
+        root.setContentsMargins(8, 6, 8, 6)
+        root.setSpacing(5)
+        self.seat_row = QHBoxLayout()
+        self.seat_row.setSpacing(6)
+        root.addLayout(self.seat_row)
+        self.seat_panels: list[SeatPanel] = []
+        self.score_panels: list[ScorePanel] = []
+
+        middle = QHBoxLayout()
+        middle.setSpacing(8)
+        piles = QVBoxLayout()
+        piles.setSpacing(4)
+        piles.addWidget(self._zone_label("Always available"))
+        self.pile_widgets: list[CardWidget] = []
+        self.piles_box = piles
+        piles.addStretch(1)
+        middle.addLayout(piles)
+        centre = QVBoxLayout()
+        centre.setSpacing(2)
+        info = QHBoxLayout()      # the shared counts ride on the center row's title line
+        info.addWidget(self._zone_label("Center row"))
+        info.addSpacing(16)
+        self.deck_label = self._zone_label("")
+        self.void_button = QPushButton()
+        self.void_button.setToolTip("Open the Void (banished and defeated cards)")
+        self.void_button.clicked.connect(lambda: self.zone_requested.emit("void", -1))
+        self.pool_label = self._zone_label("")
+        info.addWidget(self.deck_label)
+        info.addSpacing(10)
+        info.addWidget(self.void_button)
+        info.addStretch(1)
+        info.addWidget(self.pool_label)
+        centre.addLayout(info)
+        self.center = CardRow()
+        centre.addWidget(self.center)
+        middle.addLayout(centre, 1)
+        root.addLayout(middle)
+
+        head = QHBoxLayout()
+        self.play_label = self._zone_label("")
+        self.play_label.setTextFormat(Qt.RichText)
+        self.played_button = QPushButton("List ▸")
+        self.played_button.setToolTip("Open the cards in play as a list")
+        self.played_button.clicked.connect(lambda: self.zone_requested.emit("in_play", self._current))
+        head.addWidget(self.play_label, 1)
+        head.addWidget(self.played_button)
+        root.addLayout(head)
+        self.in_play = CardRow("Nothing in play yet.")
+        root.addWidget(self.in_play)
+        hand_head = QHBoxLayout()
+        self.hand_label = self._zone_label("")
+        self.hand_label.setTextFormat(Qt.RichText)
+        hand_head.addWidget(self.hand_label, 1)
+        root.addLayout(hand_head)
+        self.hand = CardRow("No cards in hand.")
+        root.addWidget(self.hand)
+        root.addStretch(1)
+        for row in (self.center, self.in_play, self.hand):
+            row.card_clicked.connect(self.card_clicked)
+            row.zoom_requested.connect(self.zoom_requested)
+        self._current = 0
+        self.pile_w = 136
+
+    def _zone_label(self, text: str) -> QLabel:
+        label = QLabel(text)
+        label.setObjectName("zone")
+        f = label.font()
+        f.setPixelSize(14)
+        f.setBold(True)
+        label.setFont(f)
+        return label
+
+    # ------------------------------------------------------------------ sizing
+    def card_size(self) -> tuple[int, int]:
+        """Three rows of cards share the height left after the seat strip and the labels;
+        six center cards plus the pile and info columns share the width."""
+        self.pile_w = max(136, min(190, self.width() * 14 // 100))   # piles grow a little on big screens
+        free_h = self.height() - self.SEATS_H - 3 * 26 - 36
+        h = max(90, int(free_h / (2 + IN_PLAY_SCALE)))
+        free_w = self.width() - self.pile_w - 8 - 2 * 8 - 5 * GAP
+        w = max(60, min(round(h * ASPECT), free_w // 6))
+        return w, round(w / ASPECT)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._apply_sizes()
+
+    def _apply_sizes(self) -> None:
+        w, h = self.card_size()
+        for row in (self.center, self.hand):
+            row.set_card_size(w, h)
+        self.in_play.set_card_size(round(w * IN_PLAY_SCALE), round(h * IN_PLAY_SCALE))
+        self.center.setFixedWidth(6 * w + 5 * GAP)
+        tile_h = max(40, min(60, (h - 8) // 3))
+        for t in self.pile_widgets:
+            t.setFixedSize(self.pile_w, tile_h)
+        for panel in self.seat_panels + self.score_panels:
+            panel.setFixedHeight(self.SEATS_H)
+
+    # ------------------------------------------------------------------ content
+    def refresh(self, game, viewer: int | None, state: StateFn, seat_kinds: list[str],
+                teams: dict[int, int], hand_hidden: bool = False) -> None:
+        self.defs = game.ctx.defs
+        self._current = game.current
+        self._seat_panels(game, viewer, seat_kinds, teams)
+        row = [(c, state(c, "center") if c is not None else CardState()) for c in game.center_row]
+        self.center.set_cards(self.defs, row)
+        self._piles(game, state)
+        pool_total = game.ctx.setup.get("honor_pool") or game.pool
+        self.deck_label.setText(f"Center deck: {len(game.center_deck)}")
+        self.void_button.setText(f"Void: {len(game.void)} ▸")
+        self.pool_label.setText(f"Honor pool: ⬢ {game.pool} / {pool_total}")
+        cur = game.players[game.current]
+        res = [f"<span style='color:#7fd0ff'>◆ {cur.runes} rune{'s' if cur.runes != 1 else ''}</span>",
+               f"<span style='color:#ff9a7a'>⚔ {cur.power} power</span>"]
+        if cur.mech_runes:
+            res.append(f"<span style='color:#f0b27a'>⚙ {cur.mech_runes} for Mechana constructs</span>")
+        who = "Your" if viewer == game.current else f"{cur.name}'s"
+        self.play_label.setText(f"{who} cards in play &nbsp; {' &nbsp; '.join(res)}")
+        in_play = [(c, state(c, "constructs")) for c in cur.constructs] + \
+                  [(c, state(c, "played")) for c in cur.played]
+        self.in_play.set_cards(self.defs, in_play)
+        if viewer is None or hand_hidden:
+            self.hand_label.setText("Hand hidden")
+            self.hand.set_cards(self.defs, [])
+        else:
+            me = game.players[viewer]
+            self.hand_label.setText(f"{'Your' if viewer == game.current else me.name + ''} hand "
+                                    f"<span style='font-weight:normal'>({me.name}, {len(me.hand)} cards)</span>")
+            self.hand.set_cards(self.defs, [(c, state(c, "hand")) for c in me.hand])
+        self._apply_sizes()
+
+    def _seat_panels(self, game, viewer, kinds, teams) -> None:
+        n = len(game.players)
+        extra = [r for r in game.scores() if r["seat"] < 0]
+        if len(self.seat_panels) != n or len(self.score_panels) != len(extra):
+            for w in self.seat_panels + self.score_panels:
+                w.deleteLater()
+            self.seat_panels = [SeatPanel(i) for i in range(n)]
+            self.score_panels = [ScorePanel() for _ in extra]
+            for p in self.seat_panels:
+                p.zone_requested.connect(self.zone_requested)
+                self.seat_row.addWidget(p)
+            for p in self.score_panels:
+                self.seat_row.addWidget(p)
+        for i, p in enumerate(self.seat_panels):
+            p.show_seat(game, i == game.current, i == viewer, kinds[i], teams.get(i))
+        for p, r in zip(self.score_panels, extra):
+            p.show_row(r)
+
+    def _piles(self, game, state: StateFn) -> None:
+        piles = list(game.piles.items())
+        while len(self.pile_widgets) < len(piles):
+            t = CardWidget(self.defs, tile=True)
+            t.clicked.connect(self.card_clicked)
+            t.zoom_requested.connect(self.zoom_requested)
+            self.piles_box.insertWidget(self.piles_box.count() - 1, t)
+            self.pile_widgets.append(t)
+        for t, (pid, cards) in zip(self.pile_widgets, piles):
+            t.defs = self.defs
+            if cards:
+                st = state(cards[-1], "pile")
+                d = self.defs[cards[-1]]
+                t.show_card(cards[-1], st.actionable, st.reason, st.highlight, st.dimmed,
+                            count=99 if d.permanent else len(cards))
+            else:
+                t.show_card(None, reason=f"The {pid.split('.')[-1]} pile is empty")
