@@ -38,8 +38,8 @@ class Session:
 
     @classmethod
     def start(cls, sets: list[str], seats: list[Seat], variants: list[str] = (), seed: int | None = None,
-              honor_pool: int | None = None) -> "Session":
-        game = new_game(sets, [s.name for s in seats], list(variants), seed, honor_pool)
+              honor_pool: int | None = None, options: dict | None = None) -> "Session":
+        game = new_game(sets, [s.name for s in seats], list(variants), seed, honor_pool, options)
         return cls(game, seats)
 
     # ------------------------------------------------------------------ deciding
@@ -56,7 +56,12 @@ class Session:
         return self.bots[dec.seat].choose(self.game.view(dec.seat), dec)
 
     def step_bot(self) -> int:
-        index = self.bot_answer()
+        return self.apply_bot(self.bot_answer())
+
+    def apply_bot(self, index: int) -> int:
+        """Apply a bot's answer worked out elsewhere (a worker thread searching on a clone)."""
+        if not self.waiting_for_bot():
+            raise ValueError("no bot is deciding now")
         self.game.apply(index)
         return index
 

@@ -28,7 +28,6 @@ log = logging.getLogger(__name__)
 SPEEDS = {"instant": 0, "fast": 150, "normal": 450, "slow": 1100}
 # Option kinds whose second item is a card instance id (so a click on that card can answer them).
 # Other kinds (a "choose one" mode, a plugin's action) are offered as buttons in the side panel.
-CARD_OPTION_KINDS = frozenset({"play", "use", "acquire", "defeat", "card", "gift"})
 FAST_REPAINT_S = 0.15  # when bots run without pauses, repaint at most this often
 
 
@@ -123,14 +122,15 @@ class Controller(QObject):
         dec = self.decision()
         if dec is None:
             return []
-        hits = [i for i, o in enumerate(dec.options) if o[0] in CARD_OPTION_KINDS and o[1] == iid]
+        card_of = self.game.option_card
+        hits = [i for i, o in enumerate(dec.options) if card_of(o) == iid]
         if hits:
             return hits
         hand = self.game.players[dec.seat].hand if dec.seat >= 0 else []
         if iid in hand:
             same = self.game.card(iid).id
-            return [i for i, o in enumerate(dec.options) if o[0] in CARD_OPTION_KINDS
-                    and o[1] in hand and self.game.card(o[1]).id == same]
+            return [i for i, o in enumerate(dec.options)
+                    if card_of(o) in hand and self.game.card(o[1]).id == same]
         return []
 
     def visible_cards(self, seat: int) -> set[int]:
@@ -151,7 +151,7 @@ class Controller(QObject):
         for i, o in enumerate(dec.options):
             if o[0] in ("end", "play_all"):   # these have their own buttons
                 continue
-            if o[0] not in CARD_OPTION_KINDS or o[1] not in shown:
+            if self.game.option_card(o) not in shown:
                 out.append(i)
         return out
 
@@ -253,7 +253,7 @@ class Controller(QObject):
             log.error(self.bot_error, exc_info=result)
             self.state_changed.emit()
             return
-        self.session.game.apply(result)
+        self.session.apply_bot(result)
         self._generation += 1
         # Fast-forwarding: repaint a few times a second, not after every bot answer.
         if (self._fast_forward() and self.session.waiting_for_bot()
