@@ -229,7 +229,7 @@ def _trigger_text(t: TriggerModel) -> str:
     when = {"construct_enters": "When you put {} into play", "acquire": "When you acquire {}",
             "defeat": "When you defeat {}", "turn_end": "At the end of your turn"}[t.on]
     if t.on == "turn_end":
-        return when + (", if you acquired and defeated nothing this turn," if t.filter.took_nothing else ":")
+        return when + (", if you acquired and defeated nothing this turn:" if t.filter.took_nothing else ":")
     what = "a " + what if not what.startswith("another") else what
     if t.filter.from_center:
         what += " in the center row"

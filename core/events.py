@@ -39,6 +39,22 @@ _TEMPLATES: dict[str, str] = {
     "pool_empty": "The honor pool is empty: the game ends at the end of the round.",
     "game_over": "The game is over.",
     "villain_took": "{who} takes {card}.",
+    "named": "{who} names {card}.",
+    "revealed": "{who} reveals {card}.",
+    "took_honor": "{who} takes {n} honor from {where}.",
+    "returned_to_hand": "{who} puts {card} from their discard pile into their hand.",
+    "kept": "{who} keeps {card} face up in front of them.",
+    "to_center_deck_bottom": "{card} goes to the bottom of the center deck.",
+    # Ascension Legends: the Legendary Track (``where`` is the faction)
+    "legend_chosen": "{card} watches over the {where}.",
+    "renown": "{who} gains {n} Renown ({where}).",
+    "boon_earned": "{who} reaches space {n} ({where}) and earns the Boon of {card}.",
+    "boon_used": "{who} uses the Boon of {card}.",
+    "boon_lost": "{who}'s unused Boon of {card} is lost.",
+    "legendary_status": "{who} reaches Legendary status ({where}).",
+    "legendary_used": "{who} uses Legendary status ({where}) for {card}.",
+    "returned_honor": "{who} returns {n} honor to the pool.",
+    "won": "{who} wins the game.",
 }
 
 
@@ -48,5 +64,5 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
     return template.format(
         who=seat_name(event.seat), card=card_name(event.card) if event.card is not None else "",
         n=event.n, s="" if event.n == 1 else "s",
-        where=seat_name(int(event.where)) if event.kind == "stole" else event.where.replace("_", " "),
+        where=seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " "),
         from_=f" from the {event.where.replace('_', ' ')}" if event.where else "")

@@ -61,10 +61,30 @@ def available_sets() -> dict[str, Path]:
 
 
 def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",)) -> CardSet:
+    """Load a set with the given plugins plus the installed ones the set itself requires (their
+    card fields, e.g. ``fate``), so that any set also loads on its own."""
     paths = available_sets()
     if set_id not in paths:
         raise SetupError(f"unknown set '{set_id}' (installed: {', '.join(paths)})")
+    extra = [r for r in set_requires(set_id) if r in plugin_mod.installed().infos and r not in plugin_names]
+    if extra:
+        plugin_names = tuple(sorted({*plugin_names, *extra}))
     return _load_set(str(paths[set_id]), plugin_names)
+
+
+def set_requires(set_id: str) -> list[str]:
+    """The plugins a set asks for, read from its [set] header alone: its cards may use fields
+    those plugins register, so the whole file cannot be compiled before they are known. Any
+    problem with the file is left to the full load, which reports it."""
+    import tomllib
+    path = available_sets().get(set_id)
+    if path is None:
+        return []
+    try:
+        req = tomllib.loads(path.read_text(encoding="utf-8")).get("set", {}).get("requires", [])
+    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        return []
+    return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
 
 def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]:
@@ -85,7 +105,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
         raise SetupError("choose at least one card set")
     plugin_names = _plugin_names(setup, cat)
     for set_id in setup.sets:
-        for req in load_set(set_id, ("base",)).requires:
+        for req in set_requires(set_id):
             if req not in cat.infos:
                 raise SetupError(f"set '{set_id}' needs plugin '{req}', which is not installed")
             if req not in plugin_names:

@@ -21,3 +21,18 @@ def asc_register_verbs(registry):
 @hookimpl
 def asc_card_entered_center_row(game, card, slot):
     game.queue(card, "fate", game.current)
+
+
+@hookimpl
+def asc_card_defeated(game, seat, card, where):
+    """Ravenous Gorph's reward may banish "a card that was next to this one": when a monster with
+    such a reward is defeated in the center row (this hook runs before it leaves the row),
+    remember its two neighbours for the reward (``game.ext["neighbours"]``, plain data)."""
+    if where != "center_row" or card not in game.center_row:
+        return
+    if not any(s.verb.name == "banish_former_neighbour" for s in game.card(card).effects.get("reward", ())):
+        return
+    row = game.center_row
+    slot = row.index(card)
+    near = [row[s] for s in (slot - 1, slot + 1) if 0 <= s < len(row) and row[s] is not None]
+    game.ext.setdefault("neighbours", {})[str(card)] = near

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
 
-from . import verbs
+from . import verbs, verbs_fallen
 
 PLUGIN = PluginInfo(name="base", summary="The core rules: turns, center row, honor pool, scoring.",
                     always=True)
@@ -16,7 +16,7 @@ PLUGIN = PluginInfo(name="base", summary="The core rules: turns, center row, hon
 
 @hookimpl
 def asc_register_verbs(registry):
-    for verb in verbs.ALL:
+    for verb in verbs.ALL + verbs_fallen.ALL:
         registry.add(verb)
 
 

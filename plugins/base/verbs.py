@@ -170,8 +170,9 @@ class AcquireFree(Verb):
         type: Literal["hero", "construct", "any"] = "any"
         # a number, or "mechana_constructs": the number of Mechana constructs you control
         max_cost: int | Literal["mechana_constructs"] | None = None
-        to: Literal["discard", "deck_top"] = "discard"
+        to: Literal["discard", "deck_top", "hand"] = "discard"
         optional: bool = False
+        center_only: bool = False  # not from the always-available piles
 
     def run(self, game, frame, p):
         limit = p.max_cost
@@ -179,7 +180,7 @@ class AcquireFree(Verb):
             limit = sum(game.has_faction(c, "mechana", frame.seat) for c in game.players[frame.seat].constructs)
         opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).type != "monster" and p.type in ("any", game.card(c).type)
-                and (limit is None or game.card(c).cost <= limit)]
+                and (limit is None or game.card(c).cost <= limit) and (c in game.center_row or not p.center_only)]
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {},
                      p.optional)
 
@@ -187,6 +188,10 @@ class AcquireFree(Verb):
         if option[0] == "pass":
             return
         game.acquire(frame.seat, option[1], to=p.to)
+        me = game.players[frame.seat]
+        if p.to == "hand" and option[1] in me.discard:
+            me.discard.remove(option[1])
+            me.hand.append(option[1])
 
     def text(self, p, sub):
         what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
@@ -198,8 +203,10 @@ class AcquireFree(Verb):
             what += f" costing {p.max_cost} or less"
         elif p.type == "hero":
             what = "any hero"
-        where = " and put it on top of your deck" if p.to == "deck_top" else ""
-        return f"Acquire {what} for free{where}."
+        where = {"discard": "", "deck_top": " and put it on top of your deck", "hand": " and put it into your hand"}[p.to]
+        if p.center_only:
+            what += " from the center row"
+        return f"{'You may acquire' if p.optional else 'Acquire'} {what} for free{where}."
 
 
 class DefeatFree(Verb):
