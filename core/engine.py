@@ -484,7 +484,7 @@ class Game:
             if d.type == "monster":
                 if power >= d.cost:
                     acts.append(("defeat", c))
-            elif (mech if d.mechana_construct else runes) >= (
+            elif (mech if d.mechana_construct or (p.all_mechana and d.type == "construct") else runes) >= (
                     max(0, d.cost - p.discount) if d.type == "construct" else d.cost):
                 acts.append(("acquire", c))
         if self.ctx.extra_actions is not None:
@@ -512,12 +512,18 @@ class Game:
             return max(0, d.cost - self.players[seat].discount)
         return d.cost
 
+    def buys_as_mechana(self, seat: int, iid: int) -> bool:
+        """Whether Mechana-only runes may pay for this card: a printed Mechana construct, or any
+        construct while Dimension Diver makes every construct Mechana."""
+        d = self.ctx.defs[iid]
+        return d.mechana_construct or (d.type == "construct" and self.players[seat].all_mechana)
+
     def can_take(self, seat: int, iid: int) -> bool:
         d = self.ctx.defs[iid]
         p = self.players[seat]
         if d.type == "monster":
             return p.power >= d.cost
-        budget = p.runes + (p.mech_runes if d.mechana_construct else 0)  # Mechana-only runes
+        budget = p.runes + (p.mech_runes if self.buys_as_mechana(seat, iid) else 0)  # Mechana-only runes
         return budget >= self.price(seat, iid)
 
     def apply(self, index: int) -> None:
@@ -645,7 +651,7 @@ class Game:
         cost = self.price(seat, iid)
         if d.type == "construct":
             p.discount = 0
-            if d.mechana_construct:
+            if self.buys_as_mechana(seat, iid):
                 from_mech = min(p.mech_runes, cost)
                 p.mech_runes -= from_mech
                 cost -= from_mech
