@@ -132,6 +132,12 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     return setup
 
 
+def piles_source(card_sets: list[CardSet]) -> CardSet:
+    """The mixing rule: the always-available piles and the starting decks come from the set with
+    the largest center deck (the first listed on a tie)."""
+    return max(card_sets, key=lambda s: s.center_copies)
+
+
 def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, list[int]], list[list[int]], list[int]]:
     """Create every card instance: center deck (all sets mixed), piles and starting decks.
     Piles and starting decks come from the set with the largest center deck (first on a tie)."""
@@ -143,7 +149,7 @@ def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, l
         return list(range(start, start + n))
 
     center = [i for s in setup.card_sets for d in s.center for i in make(d, d.count)]
-    main = max(setup.card_sets, key=lambda s: s.center_copies)
+    main = piles_source(setup.card_sets)
     piles = {d.id: make(d, d.count) for d in main.always}
     starting = [[i for d in main.starting for i in make(d, d.count)] for _ in setup.names]
     aside = [i for d in setup.aside for i in make(d, 1)]

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ascension.core.bots import BOTS
 from ascension.core.cards import SetFileError
-from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game
+from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
 from ascension.core.plugins import installed
 
 from .storage import Settings
@@ -72,7 +72,9 @@ class SetupDialog(QDialog):
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle("New game")
-        self.setMinimumWidth(820)
+        # Wide enough that set and variant descriptions fit on one line (wrapped labels in nested
+        # layouts are otherwise squeezed: Qt's size hint ignores their height-for-width).
+        self.setMinimumWidth(1040)
         root = QVBoxLayout(self)
 
         presets = QHBoxLayout()
@@ -106,7 +108,9 @@ class SetupDialog(QDialog):
         self.teams_label.setWordWrap(True)
         seats_lay.addWidget(self.teams_label)
         seats_lay.addStretch(1)
-        columns.addWidget(seats_box, 4)
+        left = QVBoxLayout()
+        left.addWidget(seats_box, 1)
+        columns.addLayout(left, 4)
 
         right = QVBoxLayout()
         sets_box = QGroupBox("Card sets (mixed into one center deck)")
@@ -126,6 +130,7 @@ class SetupDialog(QDialog):
             sets_lay.addWidget(box)
             sets_lay.addWidget(_detail(detail))
         self.deck_label = QLabel()
+        self.deck_label.setWordWrap(True)
         sets_lay.addWidget(self.deck_label)
         right.addWidget(sets_box)
 
@@ -161,8 +166,7 @@ class SetupDialog(QDialog):
         self.seed.setPlaceholderText("random")
         self.seed.setToolTip("The same seed and the same answers replay the same game")
         form.addRow("Seed:", self.seed)
-        right.addWidget(opts)
-        right.addStretch(1)
+        left.addWidget(opts)   # the left column has room; the right one needs its height for text
         columns.addLayout(right, 5)
         root.addLayout(columns)
 
@@ -244,8 +248,26 @@ class SetupDialog(QDialog):
             self.pool.blockSignals(False)
         sets = self.setup()["sets"]
         total = sum(self.set_sizes.get(x, 0) for x in sets)
-        self.deck_label.setText(f"Center deck: <b>{total}</b> cards" if sets else "Center deck: choose a set")
+        text = f"Center deck: <b>{total}</b> cards" if sets else "Center deck: choose a set"
+        if len(sets) > 1 and built is not None:
+            source = piles_source(built.card_sets)
+            piles = ", ".join(f"{d.count} {d.name}" for d in source.always)
+            text += f"<br>Piles and starting decks from {source.name} (the largest set): {piles}"
+        self.deck_label.setText(text)
         self.teams_label.setText(self._teams_text() if not msg else "")
+        self._fit_height()
+
+    def _fit_height(self) -> None:
+        """Grow to the height the wrapped descriptions need at this width (Qt's size hint
+        ignores height-for-width, which would squeeze them)."""
+        lay = self.layout()
+        lay.activate()
+        if lay.hasHeightForWidth():
+            self.setMinimumHeight(lay.totalHeightForWidth(max(self.width(), self.minimumWidth())))
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_height()
 
     def _teams_text(self) -> str:
         """Who plays with whom, as the variant's own rule pairs them (asked of a throwaway game)."""
