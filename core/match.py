@@ -72,6 +72,7 @@ def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",)) -> CardSet:
     return _load_set(str(paths[set_id]), plugin_names)
 
 
+@lru_cache(maxsize=64)
 def set_requires(set_id: str) -> list[str]:
     """The plugins a set asks for, read from its [set] header alone: its cards may use fields
     those plugins register, so the whole file cannot be compiled before they are known. Any
