@@ -15,13 +15,17 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from . import overrides
 from .verbs import Verb, VerbRegistry
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 CARD_TYPES = ("hero", "construct", "monster", "legend")
 ZONES_FOR_BANISH = ("hand", "discard", "center")
 TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat", "turn_end")
-KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_monsters_join")
+KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_monsters_join",
+            "emissary")  # emissary: the card type line reads "Hero-Emissary" (Ascension Legends)
+# Values a set file may mark as estimated (not printed on any card the authors could check).
+ESTIMABLE = ("cost", "honor", "copies", "factions", "threshold", "type", "effect")
 
 
 class SetFileError(ValueError):
@@ -39,6 +43,7 @@ class Requires(_Model):
     runes: int = 0
     played_faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
     mechana_constructs: int = 0
+    played: list[str] = []   # card names: one of them must have been played this turn (Temple of Arha)
 
 
 class AbilityModel(_Model):
@@ -81,6 +86,7 @@ class CardModel(BaseModel):
     triggers: list[TriggerModel] = []
     keywords: list[Literal[KEYWORDS]] = []  # type: ignore[valid-type]
     note: str = ""
+    estimated: list[Literal[ESTIMABLE]] = []  # type: ignore[valid-type]
 
     @field_validator("factions")
     @classmethod
@@ -116,6 +122,7 @@ class Ability:
     requires_faction: str | None
     requires_mechana: int
     text: str
+    requires_played: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +158,7 @@ class CardDef:
     note: str = ""
     simple: bool = False            # playing it asks nothing: "play all" may play it
     mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
+    estimated: tuple[str, ...] = ()  # values derived by a documented rule, not printed (UIs mark them)
 
     @property
     def is_monster(self) -> bool:
@@ -251,6 +259,8 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         cond = ""
         if ab.requires.played_faction:
             cond = f"If you have played a {ab.requires.played_faction.capitalize()} hero this turn, "
+        if ab.requires.played:
+            cond = f"If you have played a {' or '.join(ab.requires.played)} this turn, "
         lead = "Once per turn: " if ab.once_per_turn else "Any time on your turn: "
         text = lead + cond + (body[0].lower() + body[1:] if cond else body)
         if ab.requires.mechana_constructs:
@@ -258,7 +268,7 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
                                  f"{ab.requires.mechana_constructs} Mechana constructs: ")
                     if ab.once_per_turn else text)
         abilities.append(Ability(key, ab.once_per_turn, ab.requires.runes, ab.requires.played_faction,
-                                 ab.requires.mechana_constructs, text))
+                                 ab.requires.mechana_constructs, text, tuple(ab.requires.played)))
         parts.append(text)
     triggers = []
     for i, tr in enumerate(model.triggers):
@@ -286,6 +296,8 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         parts.append("Always available; may be defeated any number of times.")
     if "constructs_are_mechana" in model.keywords:
         parts.append("All of your constructs are also Mechana.")
+    if model.estimated:
+        parts.append(f"(est.: {', '.join(model.estimated)})")
     if model.type == "monster" and (model.play or model.abilities or model.unite):
         raise SetFileError(f"{where}: field 'play': a monster has a reward, not play effects or abilities")
     if model.type != "monster" and model.reward:
@@ -298,7 +310,7 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         count=model.copies, effects=comp.effects, abilities=tuple(abilities), triggers=tuple(triggers),
         unbanishable="unbanishable" in model.keywords, permanent="permanent" in model.keywords,
         keywords=frozenset(model.keywords),
-        text=" ".join(parts), note=model.note,
+        text=" ".join(parts), note=model.note, estimated=tuple(model.estimated),
         simple=model.type != "monster" and not any(s.verb.asks for key, steps in comp.effects.items()
                                                    if key.startswith(("play", "unite")) for s in steps),
         mechana_construct=model.type == "construct" and "mechana" in model.factions)
@@ -319,6 +331,7 @@ def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
+    raw = overrides.apply(raw, header.id)  # a player's printed numbers (core/overrides.py)
     out = CardSet(header.id, header.name, str(path), [], [], [], header.requires,
                   header.center_deck_expected, header.max_players, header.note)
     sections = (("card", "center", out.center), ("always", "always", out.always),

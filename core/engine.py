@@ -501,6 +501,8 @@ class Game:
             return False
         if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
             return False
+        if ab.requires_played and not any(self.ctx.defs[h].name in ab.requires_played for h in p.played):
+            return False
         if ab.requires_mechana and sum(self.has_faction(c, "mechana", seat)
                                        for c in self.players[seat].constructs) < ab.requires_mechana:
             return False
@@ -749,6 +751,9 @@ class Game:
         side whose member took a turn most recently. Seat -1 stands for the solo villain."""
         rows = {r["seat"]: r for r in self.scores()}
         sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
+        won = self.ext.get("winner")  # a card won the game outright (Arha Emissary): that side wins
+        if won is not None:
+            return sorted(next(side for side in sides if won in side))
         best = max(sum(rows[s]["total"] for s in side) for side in sides)
         tied = [side for side in sides if sum(rows[s]["total"] for s in side) == best]
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))

@@ -51,6 +51,13 @@ def reward_honor(game, card) -> int:
 def asc_turn_ended(game, seat):
     if game.pool == 0:  # the pool emptied on the player's turn: the game ends with that turn
         return
+    take_right_most(game)
+
+
+def take_right_most(game, after=None) -> None:
+    """The villain's turn: the two right-most center cards, heroes and constructs set aside,
+    monsters defeated into the Void for their honor. ``after(game, card)`` runs for each card
+    taken (the Cult of Ascension Legends also gains Renown)."""
     for _ in range(2):
         card = game.center_row[-1]
         if card is None:
@@ -65,6 +72,8 @@ def asc_turn_ended(game, seat):
         else:
             game.ext["villain_cards"].append(card)
             game.emit("villain_took", VILLAIN, card)
+        if after is not None:
+            after(game, card)
         game.refill(slot)
 
 
@@ -79,5 +88,5 @@ def asc_extra_scores(game):
     cards = sum(game.card(c).honor for c in game.ext["villain_cards"])
     tokens = game.ext["villain_honor"]
     # Samael acts after the player, so he "took a turn most recently" on a tie.
-    return [{"seat": VILLAIN, "name": "Samael", "tokens": tokens, "cards": cards, "total": tokens + cards,
+    return [{"seat": VILLAIN, "name": game.ext.get("villain_name", "Samael"), "tokens": tokens, "cards": cards, "total": tokens + cards,
              "last_turn": game.turn + 1}]

@@ -1,0 +1,200 @@
+"""Ascension Legends' Legendary Track, a variant for any mix of sets (``--variants legendary``;
+the ``legends`` set requires it).
+
+Rules (Ascension Legends rulebook, "New in Ascension Legends" and F.A.Q.):
+
+- Setup: one Legendary Character per faction, from the ``[[legend]]`` entries of
+  ``sets/legends.toml`` (two per faction): picked with
+  ``options={"legendary": {"characters": {"void": "naka", ...}}}``, the rest at random from the
+  match seed (so seed + options replay exactly). They sit in ``game.aside``, out of play; their
+  Boon is the plugin-owned card field ``boon = [...]``.
+- Renown: acquiring a hero or construct, or defeating a monster, FROM THE CENTER ROW moves the
+  player 1 space up the track of each faction on the card (none for a faction-less monster);
+  cards may add more (``on_acquire = [{ gain_renown = ... }]``, "When you acquire this"). A plain
+  "gain Renown" lets the player choose the faction (verb ``gain_renown``). The track ends at 12;
+  more Renown there does nothing. Any number of players share a space.
+- Boons: reaching (or passing) space 3, 6 or 9 earns that faction's Boon: a main action
+  ``("boon", faction)``, usable at any moment later in the same turn, each Boon on its own, and
+  lost at the end of the turn. Space 12 gives no Boon.
+- Legendary status at space 12: from that turn on, once per turn and per faction, the main action
+  ``("legendary", faction, card)`` acquires or defeats a center-row card of that faction without
+  paying; with Shadow Mender it reaches a monster in the Void (verb ``defeat_in_void``).
+- Renown Threshold (verb ``renown_threshold``): checked when the card is played.
+- Unite-Emissary (verb ``unite_emissary``): "Hero-Emissary" is the card keyword ``emissary``; the
+  effect fires once if the player plays, or has played, another Emissary this turn, whatever its
+  faction. Constructs with Unite use the core ``requires = { played_faction = ... }``.
+
+State: ``game.ext["legendary"]`` (see :mod:`.track`).
+"""
+from __future__ import annotations
+
+from ascension.core import rng
+from ascension.core.cards import FACTIONS
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+
+from . import verbs
+from .track import LEGEND, card_renown, renown, touched, track, turn_list
+
+PLUGIN = PluginInfo(name="legendary", variant="legendary",
+                    summary="Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets.")
+LEGENDS_SET = "legends"
+
+
+def characters(plugin_names) -> list:
+    """The Legendary Characters a match may use (the ``[[legend]]`` entries of the Legends set)."""
+    from ascension.core.match import load_set
+    return load_set(LEGENDS_SET, tuple(sorted({*plugin_names, "base", "legendary"}))).legends
+
+
+def _short(card_id: str) -> str:
+    return card_id.split(".", 1)[-1]
+
+
+@hookimpl
+def asc_register_verbs(registry):
+    for verb in verbs.ALL:
+        registry.add(verb)
+    registry.add_field("boon", "Boon")
+    registry.add_field("on_acquire", "When you acquire this")
+
+
+@hookimpl
+def asc_validate_setup(setup):
+    opts = setup.options.get("legendary", {})
+    if not isinstance(opts, dict) or set(opts) - {"characters"}:
+        return ["legendary options: expected {\"characters\": {faction: character id}}"]
+    picks = opts.get("characters", {})
+    if not isinstance(picks, dict):
+        return ["legendary options: 'characters' maps a faction to a character id"]
+    known = {_short(d.id): d for d in characters(setup.plugins)}
+    problems = []
+    for faction, cid in picks.items():
+        d = known.get(_short(str(cid)))
+        if faction not in FACTIONS:
+            problems.append(f"legendary options: unknown faction '{faction}' (factions: {', '.join(FACTIONS)})")
+        elif d is None:
+            problems.append(f"legendary options: unknown Legendary Character '{cid}' "
+                            f"(known: {', '.join(sorted(known))})")
+        elif faction not in d.factions:
+            problems.append(f"legendary options: {d.name} is not a {faction.capitalize()} character")
+    return problems
+
+
+@hookimpl
+def asc_setup_match(setup):
+    """One character per faction: the one picked, or one drawn from the seed's own stream."""
+    picks = {f: _short(str(c)) for f, c in setup.options.get("legendary", {}).get("characters", {}).items()}
+    state = rng.derive(setup.seed, "legendary")
+    pool = characters(setup.plugins)
+    for faction in FACTIONS:
+        options = [d for d in pool if d.factions and d.factions[0] == faction]
+        chosen = [d for d in options if _short(d.id) == picks.get(faction)]
+        if not chosen and options:
+            state, i = rng.below(state, len(options))
+            chosen = [options[i]]
+        setup.aside.extend(chosen)
+
+
+@hookimpl
+def asc_game_started(game):
+    t = track(game)
+    for faction, card in t["characters"].items():
+        game.emit("legend_chosen", card=card, where=faction)
+
+
+# ------------------------------------------------------------------------ Renown
+@hookimpl
+def asc_card_acquired(game, seat, card, where):
+    if seat < 0:
+        return
+    touched(game, seat, card)
+    if where == "center_row":
+        card_renown(game, seat, card)
+    game.push(card, "on_acquire", seat)
+
+
+@hookimpl
+def asc_card_defeated(game, seat, card, where):
+    if seat < 0 or where != "center_row":
+        return
+    card_renown(game, seat, card)
+    echo = track(game)["turn"].get("echo", {})
+    for _ in range(echo.pop(str(seat), 0)):  # Raiyna, Riftwalker
+        verbs.repeat_reward(game, seat, card)
+
+
+@hookimpl
+def asc_event(game, event):
+    """Cards played this turn: their factions (the Remnants) and the Emissaries among them. The
+    "played" event comes before the card's own effect, so a waiting Unite-Emissary resolves
+    after the new Emissary's effect."""
+    if event.kind != "played" or event.seat is None or event.seat < 0:
+        return
+    touched(game, event.seat, event.card)
+    if "emissary" in game.card(event.card).keywords:
+        turn_list(game, "emissaries", event.seat).append(event.card)
+        verbs.fire_waiting_emissaries(game, event.seat)
+
+
+@hookimpl
+def asc_turn_ended(game, seat):
+    t = track(game)
+    for faction in t["turn"].get("boons", {}).get(str(seat), []):
+        game.emit("boon_lost", seat, t["characters"][faction], where=faction)
+    t["turn"] = {}
+
+
+# ------------------------------------------------------------------------ Boons and Legendary status
+@hookimpl
+def asc_extra_actions(game, seat):
+    t = track(game)
+    out = []
+    boons = t["turn"].get("boons", {}).get(str(seat))
+    if boons:
+        out += [("boon", f) for f in FACTIONS if f in boons]  # two Boons of one faction: one option, twice
+    row = renown(game, seat)
+    if LEGEND in row.values():
+        used = t["turn"].get("used", {}).get(str(seat), [])
+        for f in FACTIONS:
+            if f not in used and row[f] >= LEGEND:
+                out += [("legendary", f, c) for c in game.center_row if c is not None and f in game.card(c).factions]
+    return out
+
+
+@hookimpl
+def asc_apply_action(game, option):
+    kind, seat = option[0], game.current
+    t = track(game)
+    if kind == "boon":
+        faction = option[1]
+        t["turn"]["boons"][str(seat)].remove(faction)
+        card = t["characters"][faction]
+        game.emit("boon_used", seat, card, where=faction)
+        game.push(card, "boon", seat)
+        return True
+    if kind == "legendary":
+        faction, card = option[1], option[2]
+        turn_list(game, "used", seat).append(faction)
+        game.emit("legendary_used", seat, card, where=faction)
+        if game.card(card).type == "monster":
+            game.defeat(seat, card)
+        else:
+            game.acquire(seat, card)
+        return True
+    return None
+
+
+@hookimpl
+def asc_option_label(game, option):
+    kind = option[0]
+    if kind == "boon":
+        d = game.card(track(game)["characters"][option[1]])
+        return f"Boon of {d.name}: {' '.join(s.text for s in d.effects['boon'])}"
+    if kind == "legendary":
+        verb = "defeat" if game.card(option[2]).type == "monster" else "acquire"
+        return f"Legendary status: {verb} {game.name_of(option[2])} for free ({option[1].capitalize()})"
+    if kind == "free":  # Shadow Mender with Legendary status
+        return f"Defeat {game.name_of(option[1])} for free (Legendary status: {option[2].capitalize()})"
+    return None
+

@@ -1,0 +1,91 @@
+"""The Legendary Track's state and its one rule of motion, ``gain_renown``.
+
+Everything lives in ``game.ext["legendary"]`` as plain JSON (seats are string keys, ``"-1"`` is
+a solo villain such as the Cult)::
+
+    {"characters": {"enlightened": 812, ...},        # faction -> Legendary Character (instance in aside)
+     "renown":     {"0": {"enlightened": 0, ...}},    # 0..12 per seat and faction
+     "turn": {                                         # facts of the current turn, cleared at its end
+        "boons":      {"0": ["void", "void"]},         # Boons earned and not used yet (one per milestone)
+        "used":       {"0": ["mechana"]},              # Legendary status used this turn, per faction
+        "emissaries": {"0": [17, 40]},                 # Emissary heroes played this turn
+        "waiting":    {"0": [17]},                     # ... whose Unite-Emissary waits for another one
+        "touched":    {"0": ["lifebound"]},            # factions of cards played or acquired this turn
+        "echo":       {"0": 1}}}                       # Raiyna, Riftwalker: rewards to repeat
+
+Legendary status is not stored: a seat has it in a faction whose Renown is 12.
+"""
+from __future__ import annotations
+
+from ascension.core.cards import FACTIONS
+
+MILESTONES = (3, 6, 9)
+LEGEND = 12
+
+
+def track(game) -> dict:
+    t = game.ext.get("legendary")
+    if t is None:
+        chars = {game.card(c).factions[0]: c for c in game.aside if game.card(c).type == "legend"}
+        t = game.ext["legendary"] = {
+            "characters": {f: chars[f] for f in FACTIONS if f in chars},
+            "renown": {str(s): dict.fromkeys(FACTIONS, 0) for s in range(len(game.players))},
+            "turn": {},
+        }
+    return t
+
+
+def renown(game, seat: int) -> dict[str, int]:
+    rows = track(game)["renown"]
+    row = rows.get(str(seat))
+    if row is None:
+        row = rows[str(seat)] = dict.fromkeys(FACTIONS, 0)
+    return row
+
+
+def turn_list(game, key: str, seat: int) -> list:
+    """A per-turn list of ``seat`` (created empty)."""
+    return track(game)["turn"].setdefault(key, {}).setdefault(str(seat), [])
+
+
+def is_legend(game, seat: int, faction: str) -> bool:
+    return renown(game, seat)[faction] >= LEGEND
+
+
+def gain_renown(game, seat: int, faction: str, n: int = 1) -> list[int]:
+    """Move ``seat``'s marker ``n`` spaces up ``faction``'s path (never beyond 12). Every milestone
+    it reaches or passes earns that faction's Boon (players only), reaching 12 gives Legendary
+    status. Returns the milestones reached, for the Cult's honor."""
+    row = renown(game, seat)
+    old = row[faction]
+    new = min(LEGEND, old + n)
+    if new == old:  # FAQ: Renown beyond the end of the track has no effect
+        return []
+    row[faction] = new
+    game.emit("renown", seat, n=new - old, where=faction)
+    reached = [m for m in MILESTONES if old < m <= new]
+    if seat >= 0:
+        character = track(game)["characters"].get(faction)
+        for m in reached:
+            if character is not None:
+                turn_list(game, "boons", seat).append(faction)
+                game.emit("boon_earned", seat, character, n=m, where=faction)
+        if new == LEGEND:
+            game.emit("legendary_status", seat, where=faction)
+    return reached
+
+
+def card_renown(game, seat: int, card: int) -> list[int]:
+    """The Renown for taking ``card`` from the center row: 1 in each of its factions."""
+    reached = []
+    for f in game.card(card).factions:
+        reached += gain_renown(game, seat, f)
+    return reached
+
+
+def touched(game, seat: int, card: int) -> None:
+    """Remember the factions of a card ``seat`` played or acquired this turn (the Remnants)."""
+    seen = turn_list(game, "touched", seat)
+    for f in game.card(card).factions:
+        if f not in seen:
+            seen.append(f)

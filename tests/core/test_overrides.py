@@ -1,0 +1,141 @@
+"""A player's own card numbers (core/overrides.py): good files change the cards and clear their
+estimated marks; broken files are refused with the file, the card and the field named."""
+from __future__ import annotations
+
+import pytest
+
+from ascension.core import match
+from ascension.core.cards import SetFileError
+from ascension.core.match import load_set, new_game
+from ascension.core.overrides import ENV
+from ascension.core.scenario import arrange, script
+
+
+@pytest.fixture
+def override(tmp_path, monkeypatch):
+    """Write an override file, point $ASCENSION_OVERRIDES at it and forget loaded sets."""
+    def write(text: str, name: str = "mine.toml"):
+        path = tmp_path / name
+        path.write_text(text)
+        monkeypatch.setenv(ENV, str(path))
+        match._load_set.cache_clear()
+        return path
+    match._load_set.cache_clear()
+    yield write
+    match._load_set.cache_clear()
+
+
+def card(set_id: str, name: str):
+    return next(c for c in load_set(set_id).center if c.name == name)
+
+
+def test_without_an_override_file_the_estimates_stand(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(tmp_path / "nothing"))
+    match._load_set.cache_clear()
+    d = card("legends", "Pathseeker Sensei")
+    assert (d.cost, d.honor, d.count, d.estimated) == (4, 2, 2, ("cost", "honor", "copies"))
+    match._load_set.cache_clear()
+
+
+def test_an_override_sets_printed_numbers_and_clears_their_estimated_mark(override):
+    override("""
+[cards.legends.pathseeker_sensei]
+cost = 5
+honor = 3
+copies = 3
+""")
+    d = card("legends", "Pathseeker Sensei")
+    assert (d.cost, d.honor, d.count, d.estimated) == (5, 3, 3, ())
+    assert "(est." not in d.text
+    assert load_set("legends").center_copies == 95
+    game = new_game(["legends"], ["Ann", "Bob"], seed=1)
+    assert sum(game.name_of(c) == "Pathseeker Sensei" for c in game.all_zones()) == 3
+
+
+def test_an_override_of_part_of_the_estimates_keeps_the_others_marked(override):
+    override("[cards.legends.master_vaya]\ncost = 6\n")
+    d = card("legends", "Master Vaya")
+    assert d.cost == 6 and d.estimated == ("honor", "copies") and d.text.endswith("(est.: honor, copies)")
+
+
+def test_an_override_of_factions(override):
+    override('[cards.legends.psychic_amulet]\nfactions = ["mechana"]\n')
+    d = card("legends", "Psychic Amulet")
+    assert d.factions == ("mechana",) and "factions" not in d.estimated
+
+
+def test_an_override_of_a_verb_parameter_renown_threshold(override):
+    override('[cards.legends.askara_of_judgement]\n"renown_threshold.at" = 4\n')
+    d = card("legends", "Askara of Judgement")
+    assert "Renown Threshold (4)" in d.text
+    game = new_game(["legends"], ["Ann", "Bob"], seed=1)
+    game.ext["legendary"]["renown"]["0"]["enlightened"] = 4
+    arrange(game, 0, hand=["Askara of Judgement"], deck=["Apprentice", "Militia"])
+    script(game, ["Play Askara of Judgement"])
+    assert len(game.players[0].hand) == 2
+
+
+def test_overrides_apply_to_any_set(override):
+    override("[cards.10th.mystic]\ncost = 4\n[cards.10th.demon_slayer]\nhonor = 3\n")
+    s = load_set("10th")
+    assert next(c for c in s.always if c.name == "Mystic").cost == 4
+    assert card("10th", "Demon Slayer").honor == 3
+
+
+def test_several_override_files_apply_in_order(override, tmp_path, monkeypatch):
+    first = override("[cards.legends.master_vaya]\ncost = 6\nhonor = 4\n", "a.toml")
+    second = override("[cards.legends.master_vaya]\ncost = 7\n", "b.toml")
+    monkeypatch.setenv(ENV, f"{first}{__import__('os').pathsep}{second}")
+    match._load_set.cache_clear()
+    d = card("legends", "Master Vaya")
+    assert (d.cost, d.honor) == (7, 4)
+
+
+def test_the_user_config_dir_file_is_read_when_no_path_is_given(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV, raising=False)
+    folder = tmp_path / "config"
+    folder.mkdir()
+    (folder / "overrides.toml").write_text("[cards.legends.lycan_fang]\ncost = 2\n")
+    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
+    match._load_set.cache_clear()
+    try:
+        assert card("legends", "Lycan Fang").cost == 2
+    finally:
+        match._load_set.cache_clear()
+
+
+@pytest.mark.parametrize("text, message", [
+    ("[cards.legends.no_such_card]\ncost = 3\n", "[cards.legends.no_such_card]: set 'legends' has no card with id 'no_such_card'"),
+    ("[cards.legends.master_vaya]\ncost = 'five'\n", "[cards.legends.master_vaya]: field 'cost': expected a whole number of at least 0, not 'five'"),
+    ("[cards.legends.master_vaya]\ncopies = 0\n", "[cards.legends.master_vaya]: field 'copies': expected a whole number of at least 1, not 0"),
+    ("[cards.legends.master_vaya]\nhonor = -1\n", "field 'honor': expected a whole number of at least 0, not -1"),
+    ("[cards.legends.master_vaya]\nname = 'Vaya'\n", "[cards.legends.master_vaya]: field 'name': cannot be overridden"),
+    ("[cards.legends.master_vaya]\nfactions = ['chaos']\n", "field 'factions': expected a list of enlightened"),
+    ('[cards.legends.master_vaya]\n"renown_threshold.at" = 4\n', "field 'renown_threshold.at': the card has no 'renown_threshold' step"),
+    ("[cards.legends.master_vaya\ncost = 3\n", "cannot read the override file"),
+    ("[legends.master_vaya]\ncost = 3\n", "unknown section(s) legends"),
+    ("[cards.legends]\ncost = 3\n", "[cards.legends]: expected one table per card"),
+])
+def test_a_broken_override_file_names_the_file_the_card_and_the_field(override, text, message):
+    path = override(text, "broken.toml")
+    with pytest.raises(SetFileError) as err:
+        load_set("legends")
+    assert str(err.value).startswith(str(path) + ": ")
+    assert message in str(err.value)
+
+
+def test_a_missing_override_file_named_in_the_environment_is_an_error(monkeypatch, tmp_path):
+    monkeypatch.setenv(ENV, str(tmp_path / "gone.toml"))
+    match._load_set.cache_clear()
+    try:
+        with pytest.raises(SetFileError, match="gone.toml: cannot read the override file"):
+            load_set("legends")
+    finally:
+        match._load_set.cache_clear()
+
+
+def test_a_value_the_loader_refuses_after_the_override_still_names_the_card(override):
+    override('[cards.legends.askara_of_judgement]\n"renown_threshold.at" = 13\n')
+    with pytest.raises(SetFileError, match="card 'askara_of_judgement'.*renown_threshold.at"):
+        load_set("legends")
