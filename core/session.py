@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from datetime import datetime, timezone
 
 from .bots import Bot, make_bot
 from .engine import Decision, Game
@@ -35,6 +36,7 @@ class Session:
                                      for i, s in enumerate(seats) if s.kind == "bot"}
         self.undo_stack: list[tuple[str, int, int]] = []   # (saved game, seat, log length)
         self.assisted = False
+        self.started_at = datetime.now(timezone.utc)       # for the match history
 
     @classmethod
     def start(cls, sets: list[str], seats: list[Seat], variants: list[str] = (), seed: int | None = None,
@@ -99,7 +101,8 @@ class Session:
     # ------------------------------------------------------------------ save / resume
     def to_json(self) -> str:
         return json.dumps({"format": SESSION_FORMAT, "seats": [asdict(s) for s in self.seats],
-                           "assisted": self.assisted, "game": json.loads(save(self.game))},
+                           "assisted": self.assisted, "started_at": self.started_at.isoformat(),
+                           "game": json.loads(save(self.game))},
                           sort_keys=True, separators=(",", ":"))
 
     @classmethod
@@ -112,6 +115,8 @@ class Session:
             game = load(json.dumps(d["game"]), source)
             session = cls(game, seats)
             session.assisted = bool(d.get("assisted", False))
+            if "started_at" in d:
+                session.started_at = datetime.fromisoformat(d["started_at"])
             return session
         except SaveFileError:
             raise

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
+from datetime import datetime, timezone
 from typing import Callable
 
 from ascension.core import rng
@@ -24,31 +25,59 @@ def human_seat(seed: int) -> int:
 
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
-         input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",)) -> Game:
-    """Play one 2-player game; returns the game (not over if the person quit)."""
+         input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
+         db=None) -> Game:
+    """Play one 2-player game; returns the game (not over if the person quit).
+
+    With ``db`` (a history path or URL), the game is recorded there when it ends, or as
+    abandoned when the person quits."""
     seed = secrets.randbits(63) if seed is None else seed
+    started = datetime.now(timezone.utc)
     me = human_seat(seed)
     bot_name = f"{bot.capitalize()} bot"
     game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], seed=seed)
     agent = make_bot(bot, game.ctx.defs, seed, 1 - me)
     out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
         f"against the {bot} bot. Type an option's number, or q to quit.")
+    seats = [(name, "human", None), (bot_name, "bot", bot)]
+    if me == 1:
+        seats.reverse()
     shown = 0
-    while not game.over:
-        dec = game.decision()
-        if dec.seat != me:
-            game.apply(agent.choose(game.view(dec.seat), dec))
-            continue
-        shown = show_log(game, shown, out)
-        show_table(game, me, out)
-        answer = ask(game, dec, input_fn, out)
-        if answer is None:
-            out(f"You left the game. Seed {seed} deals the same game again.")
-            return game
-        game.apply(answer)
+    try:
+        while not game.over:
+            dec = game.decision()
+            if dec.seat != me:
+                game.apply(agent.choose(game.view(dec.seat), dec))
+                continue
+            shown = show_log(game, shown, out)
+            show_table(game, me, out)
+            answer = ask(game, dec, input_fn, out)
+            if answer is None:
+                out(f"You left the game. Seed {seed} deals the same game again.")
+                record(game, seats, started, db, out)
+                return game
+            game.apply(answer)
+    except KeyboardInterrupt:
+        record(game, seats, started, db, out)
+        raise
     show_log(game, shown, out)
     show_result(game, out)
+    record(game, seats, started, db, out)
     return game
+
+
+def record(game: Game, seats: list[tuple], started: datetime, db, out: Out) -> int | None:
+    """Store the game in the history at ``db`` (nothing when None); a failure is reported, not raised."""
+    if db is None:
+        return None
+    from ascension.ui.history.recording import SeatInfo, record_game_of
+    try:
+        match_id = record_game_of(game, [SeatInfo(*s) for s in seats], db, started_at=started)
+    except Exception as exc:  # the game itself is over: say why it was not stored, and go on
+        out(f"The game could not be recorded in the history: {type(exc).__name__}: {exc}")
+        return None
+    out(f"{'Game' if game.over else 'Abandoned game'} recorded in the history (match {match_id}).")
+    return match_id
 
 
 def show_log(game: Game, shown: int, out: Out) -> int:

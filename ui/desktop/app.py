@@ -107,6 +107,10 @@ class MainWindow(QMainWindow):
         self.skip_action = QAction("Skip bots", self, triggered=lambda: self.controller.skip_bots())
         self.skip_action.setToolTip("Let the bots finish now, up to the next human decision (S)")
         bar.addAction(self.skip_action)
+        bar.addSeparator()
+        self.history_action = QAction("History", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
+        self.history_action.setToolTip("Every game you finished: results, statistics, replays (Ctrl+H)")
+        bar.addAction(self.history_action)
 
     def _shortcuts(self) -> None:
         QShortcut(QKeySequence("E"), self, activated=self.end_turn)
@@ -167,7 +171,7 @@ class MainWindow(QMainWindow):
                  else [f"Turn {game.turn}", f"{game.players[game.current].name} to play"])
         if c.session.assisted:
             notes.append("assisted game (undo after a reveal)")
-        for problem in (c.autosave_error, c.bot_error):
+        for problem in (c.autosave_error, c.bot_error, c.history_error):
             if problem:
                 notes.append(problem)
         self.status.setText(" · ".join(notes))
@@ -331,6 +335,14 @@ class MainWindow(QMainWindow):
         self.end_page.show_summary(summary)
         self.stack.setCurrentWidget(self.end_page)
 
+    def show_history(self) -> None:
+        """The match history window, for the first person seated in the last setup."""
+        from ascension.ui.desktop.history_window import HistoryWindow
+        last = self.settings.last or {}
+        people = [s["name"] for s in last.get("seats", []) if s.get("kind", "human") == "human"]
+        self.history_window = HistoryWindow(None, player=people[0] if people else None)
+        self.history_window.show()
+
     def save_game(self) -> None:
         if self.controller.session is None:
             return
@@ -402,7 +414,8 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("Ascension")
     settings = storage.Settings()
-    controller = Controller(autosave=storage.autosave_path())
+    from ascension.ui.history.recording import record_session
+    controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
     window = MainWindow(controller, settings)
     window.show()
     window.refresh()

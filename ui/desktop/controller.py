@@ -13,6 +13,7 @@ import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
+from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
@@ -46,9 +47,13 @@ class Controller(QObject):
     decision_requested = Signal(object)   # Decision for a person
     match_finished = Signal(dict)         # summary(): see below
 
-    def __init__(self, autosave: Path | None = None, parent=None):
+    def __init__(self, autosave: Path | None = None, recorder: Callable[[Session], object] | None = None,
+                 parent=None):
         super().__init__(parent)
         self.session: Session | None = None
+        self.recorder = recorder              # stores finished (and abandoned) games in the history
+        self.history_error = ""
+        self._recorded: Session | None = None
         self.setup: dict | None = None       # what the match was started from, seed included
         self.speed = "normal"
         self.autosave_path = autosave
@@ -75,6 +80,9 @@ class Controller(QObject):
         """Take over a started or loaded session and get things moving. ``setup`` (for a rematch)
         is rebuilt from the game when not given."""
         self._timer.stop()
+        old = self.session
+        if old is not None and not old.over and old.game.answers and old is not session:
+            self._record(old)   # left unfinished: kept apart as abandoned
         self._generation += 1
         self._thinking = None
         self._skipping = False
@@ -315,6 +323,18 @@ class Controller(QObject):
             self.autosave_error = f"Autosave failed: {exc}"
             log.warning(self.autosave_error)
 
+    def _record(self, session: Session) -> None:
+        """Store a game in the match history; a failure is reported, never fatal to play."""
+        if self.recorder is None:
+            return
+        self._recorded = session
+        try:
+            self.recorder(session)
+            self.history_error = ""
+        except Exception as exc:  # the history is a convenience: the game goes on without it
+            log.error("could not record the game in the history: %s", exc, exc_info=exc)
+            self.history_error = f"The game could not be stored in the history: {exc}"
+
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:
         self._autosave()
@@ -324,6 +344,8 @@ class Controller(QObject):
             self._skipping = False
         self.state_changed.emit()
         if self.session.over:
+            if self._recorded is not self.session:
+                self._record(self.session)
             self.match_finished.emit(self.summary())
         elif waiting:
             self._schedule()

@@ -1,0 +1,60 @@
+"""The desktop records every finished game in the match history (and keeps abandoned ones apart),
+and opens the History window."""
+from sqlmodel import Session as DbSession, select
+
+from ascension.ui.desktop import storage
+from ascension.ui.desktop.app import MainWindow
+from ascension.ui.desktop.controller import Controller
+from ascension.ui.history.db import open_history
+from ascension.ui.history.models import Match
+from ascension.ui.history.recording import record_session
+from clicker import play_to_the_end, seats
+
+
+def _window(qtbot, db):
+    controller = Controller(autosave=storage.autosave_path(), recorder=lambda s: record_session(s, db))
+    settings = storage.Settings()
+    settings.data["speed"] = "instant"
+    w = MainWindow(controller, settings)
+    w.confirm = lambda title, text: True
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    return w
+
+
+def _matches(db):
+    with DbSession(open_history(db).engine) as s:
+        return s.exec(select(Match)).all()
+
+
+def test_a_finished_desktop_game_is_recorded_once(qtbot, tmp_path):
+    db = tmp_path / "history.sqlite3"
+    w = _window(qtbot, db)
+    w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
+             "honor_pool": 8})
+    play_to_the_end(w, qtbot)
+    game = w.controller.game
+    w.controller._changed()  # another repaint after the end must not store the game twice
+    rows = _matches(db)
+    assert len(rows) == 1 and rows[0].status == "finished" and rows[0].seed == game.seed
+
+
+def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
+    db = tmp_path / "history.sqlite3"
+    w = _window(qtbot, db)
+    setup = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
+             "honor_pool": None}
+    w.start(setup)
+    w.controller.answer(0)
+    w.start(dict(setup, seed=7))
+    rows = _matches(db)
+    assert [r.status for r in rows] == ["abandoned"]
+
+
+def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "h.sqlite3"))
+    w = _window(qtbot, tmp_path / "h.sqlite3")
+    w.history_action.trigger()
+    assert w.history_window.isVisible()
+    w.history_window.close()

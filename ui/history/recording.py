@@ -1,0 +1,104 @@
+"""Recording games from the front ends: the desktop (a core Session), the terminal game and
+``simulate --record``. Each opens the history once per process (cached per location) and
+writes one transaction per finished or abandoned game."""
+from __future__ import annotations
+
+import os
+import threading
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Iterable
+
+from .db import History, open_history, resolve
+from .records import MatchRecord, match_record, utcnow
+from .repo import record_game, record_many
+
+_open: dict[str, History] = {}
+_lock = threading.Lock()
+
+
+def history_for(db: str | os.PathLike | History | None = None) -> History:
+    """The open history for ``db`` (None: the default file), opened on first use; an open
+    :class:`History` is returned as it is."""
+    if isinstance(db, History):
+        return db
+    key = resolve(db)[0].render_as_string(hide_password=False)
+    with _lock:
+        h = _open.get(key)
+        if h is None:
+            h = _open[key] = open_history(db)
+        return h
+
+
+def close_all() -> None:
+    with _lock:
+        for h in _open.values():
+            h.close()
+        _open.clear()
+
+
+@dataclass
+class SeatInfo:
+    """Who sat where, as the recorders know it (same fields as core.session.Seat)."""
+    name: str
+    kind: str = "human"
+    bot: str | None = None
+
+
+def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
+    h = history_for(db)
+    with h.session() as s:
+        return record_game(s, record)
+
+
+def record_session(session, db: str | os.PathLike | None = None, *, started_at: datetime | None = None,
+                   ended_at: datetime | None = None) -> int:
+    """Store the game of an :class:`ascension.core.session.Session` (the desktop calls this when a
+    game finishes, or when a person leaves one: a game not over is stored as abandoned).
+    ``started_at`` (UTC) defaults to the session's ``started_at`` attribute when it has one,
+    else to the end time. Returns the match id."""
+    ended_at = ended_at or utcnow()
+    started_at = started_at or getattr(session, "started_at", None) or ended_at
+    rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
+                       assisted=bool(getattr(session, "assisted", False)))
+    return write(rec, db)
+
+
+def record_game_of(game, seats: Iterable, db: str | os.PathLike | None = None, *,
+                   started_at: datetime, assisted: bool = False) -> int:
+    """Store a game played without a Session (the terminal game)."""
+    return write(match_record(game, seats, started_at=started_at, assisted=assisted), db)
+
+
+def simulated_records(records: list[dict], ends: list[datetime] | None = None,
+                      start: datetime | None = None) -> list[MatchRecord]:
+    """Turn ``simulate(keep_records=True)`` records into history records. The card counts come
+    from the game log, which the simulation does not keep, so each game is replayed (a replay
+    costs a small fraction of the bots' thinking). ``ends``: when each game ended; a game is
+    taken to start when the one before it ended (``start`` for the first)."""
+    from ascension.core.match import replay
+    out = []
+    now = utcnow()
+    for k, rec in enumerate(records):
+        game = replay(rec["setup"], rec["answers"])
+        ended = ends[k] if ends and k < len(ends) else now
+        began = (ends[k - 1] if k and ends and k - 1 < len(ends) else start) or ended
+        seats = [SeatInfo(name, "bot", bot) for name, bot in zip(rec["setup"]["names"], rec["bots"])]
+        out.append(match_record(game, seats, started_at=min(began, ended), ended_at=ended,
+                                extra_options={"simulated": True}))
+    return out
+
+
+def record_simulation(records: list[dict], db: str | os.PathLike | None = None,
+                      ends: list[datetime] | None = None, start: datetime | None = None,
+                      batch: int = 200) -> list[int]:
+    """Store simulated games (from the parent process only), ``batch`` games per transaction:
+    each game is whole or absent."""
+    h = history_for(db)
+    ids: list[int] = []
+    for i in range(0, len(records), batch):
+        first = start if i == 0 else (ends[i - 1] if ends and i - 1 < len(ends) else None)
+        chunk = simulated_records(records[i:i + batch], ends[i:i + batch] if ends else None, first)
+        with h.session() as s:
+            ids += record_many(s, chunk)
+    return ids

@@ -1,0 +1,58 @@
+"""Stepping through a recorded game: the game is rebuilt from its setup (with seed) and the
+answers are applied one by one, as :func:`ascension.core.match.replay` does, keeping after
+each answer how much of the log existed, what was answered and the scores. The viewer then
+moves forward and back by index without replaying again. Qt-free, so it is tested alone."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ascension.core.engine import GameOver, InvalidAnswer
+from ascension.core.match import replay
+
+
+@dataclass
+class Step:
+    lines: int                    # log lines that exist after this step
+    caption: str                  # what happened at this step ("Turn 3 · Ann: Acquire Mystic")
+    turn: int
+    scores: list[tuple[str, int]] = field(default_factory=list)   # (name, honor total) per seat
+    pool: int = 0
+
+
+class ReplaySteps:
+    """Step 0 is the opening deal; step k (1..len(answers)) follows the k-th answer."""
+
+    def __init__(self, setup: dict, answers: list[int]):
+        self.lines: list[str] = []
+        self.steps: list[Step] = []
+        self.error: str | None = None
+        try:
+            game = replay(setup, [])
+        except (ValueError, KeyError, TypeError) as exc:   # SetupError is a ValueError
+            self.error = f"this game cannot be rebuilt with this version of the engine: {exc}"
+            return
+        self._take(game, "The opening deal")
+        for k, answer in enumerate(answers, 1):
+            dec = game.decision()
+            try:
+                label = game.label(dec.options[answer]) if dec is not None and 0 <= answer < len(dec.options) else "?"
+                who = game.seat_name(dec.seat) if dec is not None else ""
+                game.apply(answer)
+            except (InvalidAnswer, GameOver, IndexError) as exc:
+                self.error = (f"answer {k} of {len(answers)} no longer fits the game ({exc}); "
+                              f"the engine has changed since this game was recorded")
+                return
+            self._take(game, f"{who}: {label}")
+
+    def _take(self, game, caption: str) -> None:
+        shown = len(self.lines)
+        self.lines.extend(game.text(ev) for ev in game.log[shown:])
+        scores = [(r["name"], r["total"]) for r in game.scores()]
+        self.steps.append(Step(len(self.lines), caption, game.turn, scores, game.pool))
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+    @property
+    def last(self) -> int:
+        return len(self.steps) - 1
