@@ -1,6 +1,7 @@
 """Headless games between bots: single games, batches, invariant checks, game records."""
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -26,13 +27,30 @@ class GameResult:
     violations: list[str] = field(default_factory=list)
     record: dict | None = None
     winners: list[int] = field(default_factory=list)
+    # what each seat took: (card name, seat, "acquired" | "defeated", that seat's own turn number)
+    cards: list[tuple[str, int, str, int]] = field(default_factory=list)
+
+
+def card_events(game: Game) -> list[tuple[str, int, str, int]]:
+    """Cards acquired and monsters defeated by the seats, from the game log, with the number of
+    the taker's own turn (its 1st, 2nd, ... turn)."""
+    own_turns: dict[int, int] = {}
+    out = []
+    for ev in game.log:
+        if ev.kind == "turn_started" and ev.seat is not None:
+            own_turns[ev.seat] = own_turns.get(ev.seat, 0) + 1
+        elif ev.kind in ("acquired", "defeated") and ev.seat is not None and ev.seat >= 0 and ev.card is not None:
+            out.append((game.name_of(ev.card), ev.seat, ev.kind, own_turns.get(ev.seat, 0)))
+    return out
 
 
 def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] = (),
-              check: bool = False, keep_record: bool = False) -> GameResult:
+              check: bool = False, keep_record: bool = False, bot_options: dict | None = None) -> GameResult:
+    """One headless game. ``bot_options`` go to every bot (e.g. ``{"budget": 64}`` for hard bots;
+    a bot ignores options it does not use)."""
     names = [f"{b.capitalize()} {i + 1}" for i, b in enumerate(bots)]
     game = new_game(sets, names, list(variants), seed=seed)
-    agents = [make_bot(b, game.ctx.defs, seed, i) for i, b in enumerate(bots)]
+    agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
     violations: list[str] = []
     try:
         while not game.over:
@@ -48,6 +66,7 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
               "winner": game.winners()[0], "scores": scores} if keep_record else None
     result = GameResult(seed, game.turn, game.winners()[0], scores, game.capped, violations, record)
     result.winners = game.winners()  # a team wins together
+    result.cards = card_events(game)
     return result
 
 
@@ -59,27 +78,57 @@ def _one(args) -> GameResult:
     return play_game(*args)
 
 
+def _chunk(work: list[tuple]) -> list[GameResult]:
+    """A worker's share: several games per task, so starting a task costs little per game."""
+    return [play_game(*args) for args in work]
+
+
+def chunks(n: int, jobs: int, per_job: int = 4) -> list[range]:
+    """Split ``n`` games into about ``jobs × per_job`` contiguous chunks (at least one game each)."""
+    count = max(1, min(n, jobs * per_job))
+    size = math.ceil(n / count)
+    return [range(k, min(n, k + size)) for k in range(0, n, size)]
+
+
 def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: list[str] = (),
              check: bool = False, jobs: int = 1, keep_records: bool = False,
-             progress: Callable[[int], None] | None = None, executor: Executor | None = None) -> dict:
-    """Play ``games`` games; the same seed gives the same results whatever ``jobs`` is."""
-    work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records)
+             progress: Callable[[int], None] | None = None, executor: Executor | None = None,
+             bot_options: dict | None = None, on_result: Callable[[GameResult], None] | None = None) -> dict:
+    """Play ``games`` games; the same seed gives the same results whatever ``jobs`` or executor is.
+
+    Games run in chunks: in this process (``jobs`` 1), on a local process pool (``jobs`` > 1), or
+    on any ``concurrent.futures.Executor`` given (a Dask ``client.get_executor()``, ...), which is
+    left open for its owner. Workers only play and return results: everything that is written
+    (``on_result``, called here in order for each game, e.g. to record it; ``progress`` with the
+    number of games done) happens in this, the parent, process."""
+    work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records, bot_options)
             for k in range(games)]
     t0 = time.perf_counter()
     results: list[GameResult] = []
-    if executor is None and jobs > 1:
-        executor = ProcessPoolExecutor(max_workers=jobs)
-    if executor is not None:
-        with executor:
-            for r in executor.map(_one, work, chunksize=max(1, games // (jobs * 8) or 1)):
-                results.append(r)
-                if progress:
-                    progress(len(results))
-    else:
-        for w in work:
-            results.append(_one(w))
+
+    def take(batch: list[GameResult]) -> None:
+        for r in batch:
+            results.append(r)
+            if on_result:
+                on_result(r)
             if progress:
                 progress(len(results))
+
+    own = executor is None and jobs > 1
+    if own:
+        executor = ProcessPoolExecutor(max_workers=jobs)
+    if executor is not None:
+        try:
+            parts = chunks(games, max(jobs, 2) if not own else jobs)
+            futures = [executor.submit(_chunk, [work[k] for k in part]) for part in parts]
+            for f in futures:       # in order: results never depend on which worker finished first
+                take(f.result())
+        finally:
+            if own:
+                executor.shutdown(wait=True)
+    else:
+        for w in work:
+            take([_one(w)])
     elapsed = time.perf_counter() - t0
     return summarize(results, sets, bots, seed, elapsed)
 
@@ -90,6 +139,8 @@ def summarize(results: list[GameResult], sets, bots, seed, elapsed: float) -> di
     wins = [0] * seats
     villain_wins = 0
     honor = [0.0] * seats
+    tokens = [0.0] * seats
+    card_honor = [0.0] * seats
     for r in results:
         if r.winner >= 0:
             for seat in r.winners:
@@ -99,6 +150,8 @@ def summarize(results: list[GameResult], sets, bots, seed, elapsed: float) -> di
         for row in r.scores:
             if row["seat"] >= 0:
                 honor[row["seat"]] += row["total"]
+                tokens[row["seat"]] += row["tokens"]
+                card_honor[row["seat"]] += row["cards"]
     out = {
         "games": n, "seed": seed, "sets": list(sets), "players": seats, "bots": list(bots),
         "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 2) if elapsed else None,
@@ -108,10 +161,48 @@ def summarize(results: list[GameResult], sets, bots, seed, elapsed: float) -> di
         "capped_games": sum(r.capped for r in results),
         "violations": [v for r in results for v in r.violations][:20],
     }
+    out["seats"] = [{"seat": i + 1, "bot": bots[i] if i < len(bots) else "", "wins": wins[i],
+                     "win_rate": round(wins[i] / n, 4) if n else 0.0,
+                     "mean_honor": round(honor[i] / n, 2) if n else 0.0,
+                     "mean_tokens": round(tokens[i] / n, 2) if n else 0.0,
+                     "mean_card_honor": round(card_honor[i] / n, 2) if n else 0.0} for i in range(seats)]
+    out["cards"] = card_stats(results)
     if villain_wins:
         out["villain_wins"] = villain_wins
     if results and results[0].record is not None:
         out["records"] = [r.record for r in results]
+    return out
+
+
+def card_stats(results: list[GameResult]) -> dict[str, dict]:
+    """Per card name: how often seats acquired it and defeated it, the win rate of the seats that
+    acquired (defeated) it at least once in a game, and the mean own-turn number of acquisitions
+    (defeats). A seat counts as winning when its side won (team play: both teammates)."""
+    acc: dict[str, dict] = {}
+    for r in results:
+        winners = set(r.winners) if r.winner >= 0 else set()
+        took: dict[tuple[str, str], set[int]] = {}
+        for name, seat, kind, turn in r.cards:
+            c = acc.setdefault(name, {"acquired": 0, "defeated": 0, "_turns": {"acquired": 0, "defeated": 0},
+                                      "_seat_games": {"acquired": 0, "defeated": 0},
+                                      "_seat_wins": {"acquired": 0, "defeated": 0}})
+            c[kind] += 1
+            c["_turns"][kind] += turn
+            took.setdefault((name, kind), set()).add(seat)
+        for (name, kind), seats in took.items():
+            c = acc[name]
+            c["_seat_games"][kind] += len(seats)
+            c["_seat_wins"][kind] += len(seats & winners)
+    out = {}
+    for name in sorted(acc):
+        c = acc[name]
+        row = {"acquired": c["acquired"], "defeated": c["defeated"]}
+        for kind, label in (("acquired", "acquired"), ("defeated", "defeated")):
+            games = c["_seat_games"][kind]
+            row[f"games_{label}"] = games
+            row[f"win_rate_when_{label}"] = round(c["_seat_wins"][kind] / games, 4) if games else None
+            row[f"mean_turn_{label}"] = round(c["_turns"][kind] / c[kind], 2) if c[kind] else None
+        out[name] = row
     return out
 
 

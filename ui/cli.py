@@ -1,4 +1,4 @@
-"""The ``ascension`` command: simulate, sets, variants, replay and play.
+"""The ``ascension`` command: simulate, sets, variants, replay, play and history.
 
 Bad input is the user's mistake, not a crash: it is reported as one line on stderr with exit
 status 2 (argparse's own convention), so scripts can tell it apart from a failed check (1).
@@ -56,6 +56,8 @@ def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
         raise UsageError(f"--players {players} but {len(bots)} bots given ({','.join(bots)})")
     if args.games < 1 or args.jobs < 1:
         raise UsageError("--games and --jobs must be at least 1")
+    if getattr(args, "bot_budget", None) is not None and args.bot_budget < 1:
+        raise UsageError("--bot-budget must be at least 1")
     build_setup(sets, [f"Seat {i + 1}" for i in range(players)], variants, seed=0)  # raises SetupError
     seed = args.seed
     if seed is None:
@@ -69,21 +71,42 @@ def cmd_simulate(args) -> int:
         sets, bots, variants, seed = _resolve(args)
     except (UsageError, SetupError, SetFileError) as exc:
         return _error(str(exc))
+    recording = bool(args.record or args.db)
     run = dict(sets=sets, bots=bots, games=args.games, seed=seed, variants=variants, check=args.check,
-               jobs=args.jobs, keep_records=bool(args.save_games))
+               jobs=args.jobs, keep_records=bool(args.save_games) or recording)
+    if args.bot_budget:
+        run["bot_options"] = {"budget": args.bot_budget}
+    history = None
+    if recording:  # open (create, migrate, check) the history before spending time on games
+        try:
+            history = _open_history(args.db)
+        except HistoryOpenError as exc:
+            return _error(str(exc))
+    started, ends = _utcnow(), []
+
+    def tick(k: int) -> None:
+        ends.append(_utcnow())
     try:
         if sys.stderr.isatty():
             columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                 task = bar.add_task("games", total=args.games)
-                result = simulate(**run, progress=lambda k: bar.update(task, completed=k))
+
+                def show(k: int) -> None:
+                    tick(k)
+                    bar.update(task, completed=k)
+                result = simulate(**run, progress=show)
         else:
-            result = simulate(**run)
+            result = simulate(**run, progress=tick)
     except SimulationFailure as exc:
         print(f"ascension: a simulated game failed: {exc}", file=sys.stderr)
         return 1
     records = result.pop("records", None)
-    if args.save_games:
+    if recording:  # only this (the parent) process writes
+        from ascension.ui.history.recording import record_simulation
+        ids = record_simulation(records or [], history, ends=ends, start=started)
+        print(f"recorded {len(ids)} games in the history at {history.location}", file=sys.stderr)
+    if args.save_games and records is not None:
         folder = Path(args.save_games)
         folder.mkdir(parents=True, exist_ok=True)
         for k, rec in enumerate(records or [], 1):
@@ -94,6 +117,22 @@ def cmd_simulate(args) -> int:
     else:
         _print_summary(result, args.check)
     return 1 if args.check and result["invariant_violations"] else 0
+
+
+def _print_cards(out: Console, cards: dict, top: int = 20) -> None:
+    """Per-card statistics, the cards taken most first."""
+    if not cards:
+        return
+    t = Table(title=f"Cards (the {min(top, len(cards))} taken most; --json has all)")
+    for col in ("card", "acquired", "defeated", "win% acq", "turn acq", "win% def"):
+        t.add_column(col, justify="left" if col == "card" else "right", no_wrap=col == "card")
+    pct = lambda x: "—" if x is None else f"{100 * x:.1f}"  # noqa: E731
+    rows = sorted(cards.items(), key=lambda kv: (-(kv[1]["acquired"] + kv[1]["defeated"]), kv[0]))[:top]
+    for name, c in rows:
+        t.add_row(name, str(c["acquired"]), str(c["defeated"]), pct(c["win_rate_when_acquired"]),
+                  "—" if c["mean_turn_acquired"] is None else str(c["mean_turn_acquired"]),
+                  pct(c["win_rate_when_defeated"]))
+    out.print(t)
 
 
 def _print_summary(r: dict, checked: bool) -> None:
@@ -116,6 +155,7 @@ def _print_summary(r: dict, checked: bool) -> None:
     for i, (wins, honor) in enumerate(zip(r["wins_by_seat"], r["mean_honor_by_seat"])):
         seats.add_row(str(i + 1), r["bots"][i], str(wins), f"{100 * wins / r['games']:.1f}", str(honor))
     out.print(seats)
+    _print_cards(out, r.get("cards") or {})
     for v in r.get("violations", []):
         out.print(f"[red]violation:[/red] {v}")
 
@@ -197,11 +237,281 @@ def cmd_replay(args) -> int:
 
 def cmd_play(args) -> int:
     from ascension.ui.terminal import play
+    db = None
+    if args.db or args.record:
+        try:
+            db = _open_history(args.db)
+        except HistoryOpenError as exc:
+            return _error(str(exc))
     try:
-        play(seed=args.seed, bot=args.bot, name=args.name)
+        play(seed=args.seed, bot=args.bot, name=args.name, db=db)
     except KeyboardInterrupt:
         print("\nGame abandoned.")
     return 0
+
+
+# ---------------------------------------------------------------------------- history
+class HistoryOpenError(ValueError):
+    """The history cannot be opened (newer schema, not a history, server unreachable)."""
+
+
+def _utcnow():
+    from datetime import datetime, timezone
+    return datetime.now(timezone.utc).replace(tzinfo=None)
+
+
+def _open_history(db):
+    """Open the match history (imported here: SQL costs nothing to commands that do not use it);
+    notices (a damaged file set aside, a migration) go to stderr."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ascension.ui.history.db import HistoryError
+    from ascension.ui.history.recording import history_for
+    try:
+        history = history_for(db)
+    except HistoryError as exc:
+        raise HistoryOpenError(str(exc)) from None
+    except SQLAlchemyError as exc:
+        raise HistoryOpenError(f"cannot open the history {db}: {exc.__class__.__name__}: {exc.args[0] if exc.args else exc}") from None
+    for notice in history.notices:
+        print(f"ascension: {notice}", file=sys.stderr)
+    history.notices.clear()
+    return history
+
+
+def _date(text: str):
+    from datetime import date, datetime
+    try:
+        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)") from None
+
+
+def _history_filter(args, player: str | None = None):
+    from ascension.ui.history.repo import MatchFilter
+    return MatchFilter(status=args.status, since=args.since, until=args.until, sets=_csv(args.sets or ""),
+                       variant=(None if args.variant is None else "" if args.variant == "none" else args.variant),
+                       opponent=args.opponent, players=args.players, player=player or args.player,
+                       result=getattr(args, "result", None))
+
+
+def _local(t) -> str:
+    from datetime import timezone
+    return t.replace(tzinfo=timezone.utc).astimezone().strftime("%Y-%m-%d %H:%M")
+
+
+def _seats_text(m) -> str:
+    return ", ".join(f"{s.name}{'*' if s.winner else ''} {s.total}" for s in m.seats)
+
+
+def cmd_history_list(args) -> int:
+    from ascension.ui.history.repo import count_matches, list_matches
+    if args.result and not args.player:
+        return _error("--result needs --player (whose result)")
+    try:
+        history = _open_history(args.db)
+        f = _history_filter(args)
+        with history.session() as s:
+            total = count_matches(s, f)
+            page = list_matches(s, f, sort=args.sort, offset=args.offset, limit=args.limit)
+    except (HistoryOpenError, ValueError) as exc:
+        return _error(str(exc))
+    if args.json:
+        from ascension.ui.history.repo import _iso
+        rows = [{"id": m.id, "status": m.status, "started_at": _iso(m.started_at), "ended_at": _iso(m.ended_at),
+                 "sets": m.sets, "variants": m.variants, "players": m.players, "turns": m.turns,
+                 "result": m.result_for(args.player) or None,
+                 "seats": [{"seat": x.seat, "name": x.name, "kind": x.kind, "bot": x.bot, "team": x.team,
+                            "tokens": x.tokens, "card_honor": x.card_honor, "total": x.total, "winner": x.winner}
+                           for x in m.seats]} for m in page]
+        print(json.dumps({"total": total, "offset": args.offset, "matches": rows}))
+        return 0
+    t = Table(title=f"Matches {args.offset + 1 if page else 0}-{args.offset + len(page)} of {total}")
+    for col in ("id", "date", "sets", "variant", "players (* won)", "turns") + (("result",) if args.player else ()):
+        t.add_column(col, justify="right" if col in ("id", "turns") else "left")
+    for m in page:
+        row = [str(m.id), _local(m.started_at), " + ".join(m.sets), " + ".join(m.variants) or "—",
+               _seats_text(m) if m.status == "finished" else _seats_text(m) + " (abandoned)", str(m.turns)]
+        if args.player:
+            row.append(m.result_for(args.player) or "—")
+        t.add_row(*row)
+    Console().print(t)
+    return 0
+
+
+def cmd_history_stats(args) -> int:
+    from ascension.ui.history.repo import most_played_person, player_stats
+    try:
+        history = _open_history(args.db)
+        with history.session() as s:
+            player = args.player or most_played_person(s)
+            if not player:
+                return _error("no person has recorded games yet; name a player with --player")
+            st = player_stats(s, player, _history_filter(args, player), top=args.top)
+    except (HistoryOpenError, ValueError) as exc:
+        return _error(str(exc))
+    if args.json:
+        print(json.dumps(st.to_json()))
+        return 0
+    out = Console()
+    pct = lambda x: f"{100 * x:.1f}%"
+    t = Table(title=f"Statistics for {player}", show_header=False)
+    t.add_column(style="bold")
+    t.add_column()
+    streak = (f"{st.current_streak} win{'s' if st.current_streak != 1 else ''}" if st.current_streak > 0 else
+              f"{-st.current_streak} loss{'es' if st.current_streak != -1 else ''}" if st.current_streak < 0 else "—")
+    for k, v in [("games", st.games), ("wins", st.wins), ("win rate", pct(st.win_rate)),
+                 ("abandoned", st.abandoned), ("average score", st.average_score),
+                 ("best score", f"{st.best_score} (match {st.best_match})" if st.best_score is not None else "—"),
+                 ("current streak", streak), ("longest winning streak", st.longest_win_streak),
+                 ("longest losing streak", st.longest_loss_streak)]:
+        t.add_row(k, str(v))
+    out.print(t)
+    for title, rows in [("By opponent", st.by_opponent), ("By set mix", st.by_sets), ("By variant", st.by_variant),
+                        ("By player count", st.by_players), ("By seat (turn order)", st.by_seat)]:
+        if rows:
+            bt = Table(title=title)
+            for col in ("", "games", "wins", "win rate"):
+                bt.add_column(col, justify="left" if not col else "right")
+            for b in rows:
+                bt.add_row(b.key, str(b.games), str(b.wins), pct(b.win_rate))
+            out.print(bt)
+    if st.head_to_head:
+        ht = Table(title="Head to head")
+        for col in ("opponent", "games", f"{player} won", "they won"):
+            ht.add_column(col, justify="left" if col == "opponent" else "right")
+        for h in st.head_to_head:
+            ht.add_row(h.opponent, str(h.games), str(h.my_wins), str(h.their_wins))
+        out.print(ht)
+    if st.top_acquired:
+        ct = Table(title="Cards acquired most")
+        for col in ("card", "copies", "games", "win rate when acquired"):
+            ct.add_column(col, justify="left" if col == "card" else "right")
+        for c in st.top_acquired:
+            ct.add_row(c.card, str(c.copies), str(c.games), pct(c.win_rate))
+        out.print(ct)
+    return 0
+
+
+def cmd_history_export(args) -> int:
+    from ascension.ui.history.repo import export_matches
+    fmt = args.format or ("json" if args.out and args.out.lower().endswith(".json") else "csv")
+    try:
+        history = _open_history(args.db)
+        f = _history_filter(args)
+        with history.session() as s:
+            if args.out in (None, "-"):
+                n = export_matches(s, sys.stdout, fmt, f, replay=args.replay)
+            else:
+                tmp = Path(args.out + ".part")
+                with open(tmp, "w", encoding="utf-8", newline="") as fh:
+                    n = export_matches(s, fh, fmt, f, replay=args.replay)
+                tmp.replace(args.out)
+    except (HistoryOpenError, ValueError, OSError) as exc:
+        return _error(str(exc))
+    if args.out not in (None, "-"):
+        print(f"exported {n} matches to {args.out} ({fmt})", file=sys.stderr)
+    return 0
+
+
+def cmd_history_show(args) -> int:
+    from ascension.ui.history.repo import get_match
+    try:
+        history = _open_history(args.db)
+        with history.session() as s:
+            m = get_match(s, args.id)
+    except (HistoryOpenError, ValueError) as exc:
+        return _error(str(exc))
+    if m is None:
+        return _error(f"no match {args.id} in the history at {history.location}")
+    if args.json:
+        print(json.dumps(m.to_json()))
+        return 0
+    out = Console()
+    out.print(f"Match {m.id} ({m.status}) — {_local(m.started_at)} to {_local(m.ended_at)}, "
+              f"sets {' + '.join(m.sets)}, variants {' + '.join(m.variants) or 'none'}, {m.turns} turns, "
+              f"seed {m.seed}, engine {m.engine_version}")
+    t = Table(title="Score")
+    for col in ("seat", "name", "kind", "tokens", "cards", "total", "winner"):
+        t.add_column(col)
+    for x in m.seats:
+        t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", x.name, x.kind + (f" ({x.bot})" if x.bot else ""),
+                  str(x.tokens), str(x.card_honor), str(x.total), "yes" if x.winner else "")
+    out.print(t)
+    return 0
+
+
+def cmd_history_check(args) -> int:
+    """The full integrity check of an SQLite history (at start only a time-limited one runs)."""
+    from ascension.ui.history.db import check_file
+    try:
+        history = _open_history(args.db)
+    except HistoryOpenError as exc:
+        return _error(str(exc))
+    if history.path is None:
+        print(f"{history.location}: not an SQLite file; the server keeps its own integrity")
+        return 0
+    problems = check_file(history.path)
+    if args.json:
+        print(json.dumps({"file": str(history.path), "ok": not problems, "problems": problems[:50]}))
+    elif problems:
+        print(f"{history.path} is damaged:")
+        for p in problems[:20]:
+            print(f"  {p}")
+    else:
+        print(f"{history.path}: ok")
+    return 1 if problems else 0
+
+
+def add_history_parser(sub) -> None:
+    hist = sub.add_parser("history", help="recorded games: list, statistics, export, show, check")
+    hsub = hist.add_subparsers(dest="history_command", required=True)
+
+    def common(p, filters=True):
+        p.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (default: the user data folder)")
+        p.add_argument("--json", action="store_true", help="print JSON instead of tables")
+        if not filters:
+            return
+        p.add_argument("--since", type=_date, help="games started on or after this day (YYYY-MM-DD)")
+        p.add_argument("--until", type=_date, help="games started on or before this day (YYYY-MM-DD)")
+        p.add_argument("--sets", help="comma-separated set ids the mix must include")
+        p.add_argument("--variant", help="exact variants, comma-separated ('none' = without variant)")
+        p.add_argument("--opponent", help="a seat's name, or a bot kind/difficulty (e.g. greedy)")
+        p.add_argument("--players", type=int, help="player count")
+        p.add_argument("--status", choices=("finished", "abandoned", "all"), default="finished")
+
+    ls = hsub.add_parser("list", help="list recorded games, newest first")
+    common(ls)
+    ls.add_argument("--player", help="whose result to show and filter by")
+    ls.add_argument("--result", choices=("win", "loss"), help="games --player won or lost")
+    ls.add_argument("--sort", default="-date", help="date, sets, variant, players or turns; a '-' prefix sorts descending (write --sort=-turns)")
+    ls.add_argument("--limit", type=int, default=50)
+    ls.add_argument("--offset", type=int, default=0)
+    ls.set_defaults(func=cmd_history_list)
+
+    st = hsub.add_parser("stats", help="statistics of one player")
+    common(st)
+    st.add_argument("--player", help="whose statistics (default: the person with most games)")
+    st.add_argument("--top", type=int, default=15, help="how many cards to list")
+    st.set_defaults(func=cmd_history_stats)
+
+    ex = hsub.add_parser("export", help="export (filtered) games to CSV or JSON")
+    common(ex)
+    ex.add_argument("--player", help="whose result --result means")
+    ex.add_argument("--result", choices=("win", "loss"))
+    ex.add_argument("--format", choices=("csv", "json"), help="default: from --out's suffix, else csv")
+    ex.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
+    ex.add_argument("--replay", action="store_true", help="JSON: include setup and answers for replay")
+    ex.set_defaults(func=cmd_history_export)
+
+    ck = hsub.add_parser("check", help="check the whole history file for damage (exit 1 when damaged)")
+    common(ck, filters=False)
+    ck.set_defaults(func=cmd_history_check)
+
+    sh = hsub.add_parser("show", help="one recorded game's score breakdown")
+    common(sh, filters=False)
+    sh.add_argument("id", type=int)
+    sh.set_defaults(func=cmd_history_show)
 
 
 # ---------------------------------------------------------------------------- parser
@@ -218,9 +528,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=None, help="batch seed (default: random, printed)")
     sim.add_argument("--variants", default="", help="comma-separated variants, e.g. samael")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    sim.add_argument("--bot-budget", type=int, default=None, metavar="N",
+                     help="hard bots: rollouts per decision (default: theirs, capped at about 1 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     sim.add_argument("--check", action="store_true", help="check invariants after every answer (exit 1 on any)")
     sim.add_argument("--save-games", metavar="DIR", help="write one JSON record per game into DIR")
+    sim.add_argument("--record", action="store_true", help="store every game in the match history")
+    sim.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record; "
+                     "default: the history in the user data folder)")
     sim.set_defaults(func=cmd_simulate)
 
     sets = sub.add_parser("sets", help="list installed card sets")
@@ -237,7 +552,11 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy")
     play.add_argument("--name", default="Player")
+    play.add_argument("--record", action="store_true", help="store the game in the match history")
+    play.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record)")
     play.set_defaults(func=cmd_play)
+
+    add_history_parser(sub)
     return ap
 
 

@@ -1,0 +1,151 @@
+"""Bot tiers: registry, hidden information, explanations, determinism, tier ordering."""
+from __future__ import annotations
+
+import pytest
+
+from ascension.core import rng
+from ascension.core.bots import BOTS, TIERS, Bot, GreedyBot, HardBot, RandomBot, make_bot
+from ascension.core.match import new_game
+
+FAST_HARD = {"budget": 12, "time_limit": None, "depth": 2}
+
+
+def bot(kind, game, seat, seed=7):
+    return make_bot(kind, game.ctx.defs, seed, seat, **(FAST_HARD if kind == "hard" else {}))
+
+
+def test_every_tier_is_registered_and_the_old_names_still_work():
+    for kind in ("random", "greedy", "easy", "medium", "hard"):
+        assert kind in BOTS
+    assert TIERS == ("easy", "medium", "hard")
+    assert issubclass(BOTS["easy"], GreedyBot) and BOTS["random"] is RandomBot
+    assert isinstance(make_bot("hard", new_game(seed=1).ctx.defs, 1, 0, budget=5), HardBot)
+    with pytest.raises(ValueError, match="unknown bot 'clever'"):
+        make_bot("clever", [], 1, 0)
+
+
+def positions(seed: int, count: int, wanted=lambda g, d: True):
+    """Decisions of a medium-vs-medium game (fresh copies), ``count`` of those ``wanted``."""
+    game = new_game(["10th"], ["A", "B"], seed=seed)
+    players = [bot("medium", game, s) for s in range(2)]
+    out = []
+    while not game.over and len(out) < count:
+        dec = game.decision()
+        if len(dec.options) > 2 and wanted(game, dec):
+            out.append(game.clone())
+        game.apply(players[dec.seat].choose(game.view(dec.seat), dec))
+    return out
+
+
+def hide_differently(game, seat: int, salt: int):
+    """The same view for ``seat``, other hidden facts: opponents' hands swapped with cards of their
+    decks, every deck (the player's own, the opponents', the center deck) reordered, another RNG."""
+    g = game.clone()
+    state = rng.derive(salt, "hidden")
+    for i, p in enumerate(g.players):
+        if i != seat and p.deck and p.hand:
+            pool = p.hand + p.deck
+            state = rng.shuffle(state, pool)
+            p.hand, p.deck = pool[:len(p.hand)], pool[len(p.hand):]
+        state = rng.shuffle(state, p.deck)
+    state = rng.shuffle(state, g.center_deck)
+    g.rng = state ^ 0xABCDEF
+    return g
+
+
+def public(game, seat):
+    v = game.view(seat)
+    players = [(p.name, p.honor, p.hand, p.deck, p.discard, p.played, p.constructs, p.runes, p.power)
+               for p in v.players]
+    return (sorted(v.hand), players, v.center_row, v.center_deck, v.void, v.piles, v.pool, v.turn,
+            v.decision)
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "easy", "medium", "hard"])
+def test_hidden_information_does_not_change_a_decision(kind):
+    changed = 0
+    for game in positions(3, 6, lambda g, d: d.kind == "action" and sum(o[0] in ("acquire", "defeat")
+                                                                          for o in d.options) >= 2):
+        seat = game.decision().seat
+        other = hide_differently(game, seat, salt=len(game.answers))
+        assert public(other, seat) == public(game, seat)
+        opp = 1 - seat
+        changed += sorted(other.players[opp].hand) != sorted(game.players[opp].hand) or \
+            other.players[seat].deck != game.players[seat].deck
+        a = bot(kind, game, seat).choose(game.view(seat), game.decision())
+        b = bot(kind, other, seat).choose(other.view(seat), other.decision())
+        assert a == b, f"{kind}: hidden information changed the decision at turn {game.turn}"
+    assert changed >= 4   # the test really hid something else
+
+
+def test_hidden_information_does_not_change_effect_choices():
+    for game in positions(8, 5, lambda g, d: d.kind != "action"):
+        seat = game.decision().seat
+        other = hide_differently(game, seat, salt=1)
+        for kind in ("medium", "hard"):
+            assert bot(kind, game, seat).choose(game.view(seat), game.decision()) == \
+                bot(kind, other, seat).choose(other.view(seat), other.decision())
+
+
+@pytest.mark.parametrize("kind", ["random", "greedy", "easy", "medium", "hard"])
+def test_every_tier_explains_its_last_move(kind):
+    game = positions(5, 1, lambda g, d: d.kind == "action" and sum(o[0] in ("acquire", "defeat")
+                                                                  for o in d.options) >= 2)[0]
+    dec = game.decision()
+    b = bot(kind, game, dec.seat)
+    assert isinstance(b, Bot)
+    i = b.choose(game.view(dec.seat), dec)
+    text = b.explain()
+    assert text and b.describe(dec.options[i]) in text
+    if kind in ("greedy", "easy", "medium"):
+        assert any(ch.isdigit() for ch in text)         # the scores of the top options
+    if kind == "hard":
+        assert "rollouts" in text and "n=" in text and "mean=" in text   # search statistics
+
+
+def test_hard_is_deterministic_with_an_iteration_budget():
+    game = positions(6, 1, lambda g, d: d.kind == "action" and sum(o[0] in ("acquire", "defeat")
+                                                                  for o in d.options) >= 2)[0]
+    dec = game.decision()
+    runs = []
+    for _ in range(2):
+        b = make_bot("hard", game.ctx.defs, 11, dec.seat, budget=20, time_limit=None)
+        i = b.choose(game.view(dec.seat), dec)
+        runs.append((i, b.explain().split("(")[0], b.explain().split("[")[1]))
+    assert runs[0] == runs[1]
+
+
+def duel(a: str, b: str, deals: int, seed: int, sets=("10th",)) -> int:
+    """Games ``a`` wins against ``b`` over ``deals`` deals, each played from both seats."""
+    wins = 0
+    for k in range(deals):
+        s = rng.derive(seed, f"deal{k}") >> 1
+        for swap in (False, True):
+            kinds = [b, a] if swap else [a, b]
+            game = new_game(list(sets), ["A", "B"], seed=s)
+            bots = [bot(x, game, i, seed=s) for i, x in enumerate(kinds)]
+            while not game.over:
+                dec = game.decision()
+                game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+            wins += (1 if swap else 0) in game.winners()
+    return wins
+
+
+def test_tier_ordering_in_a_small_seeded_round_robin():
+    assert duel("easy", "random", 5, seed=1) >= 9          # of 10
+    assert duel("medium", "easy", 10, seed=2) >= 13        # of 20
+    assert duel("hard", "easy", 2, seed=3) >= 3            # of 4 (a tiny budget: a smoke test)
+    assert duel("hard", "medium", 2, seed=4) >= 2          # of 4
+
+
+def test_team_play_never_harms_the_teammate_and_may_gift():
+    game = new_game(["10th"], ["A", "B", "C", "D"], ["teams"], seed=9)
+    bots = [bot("medium", game, s) for s in range(4)]
+    gifts = 0
+    while not game.over:
+        dec = game.decision()
+        i = bots[dec.seat].choose(game.view(dec.seat), dec)
+        gifts += dec.options[i][0] == "gift"
+        game.apply(i)
+    assert gifts >= 0   # gifting is allowed; opponents-only effects never reach a teammate (rules)
+    assert game.winners() in ([0, 2], [1, 3])
