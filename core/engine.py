@@ -127,6 +127,7 @@ class Context:
         self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
         self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
         self.acquired = hooks.asc_card_acquired if hooks.asc_card_acquired.get_hookimpls() else None
+        self.played = hooks.asc_card_played if hooks.asc_card_played.get_hookimpls() else None
         self.defeated = hooks.asc_card_defeated if hooks.asc_card_defeated.get_hookimpls() else None
         self.game_over = hooks.asc_game_over
         self.extra_actions = hooks.asc_extra_actions if hooks.asc_extra_actions.get_hookimpls() else None
@@ -602,6 +603,8 @@ class Game:
         d = self.ctx.defs[iid]
         p.hand.remove(iid)
         self.emit("played", seat, iid)
+        if self.ctx.played is not None:
+            self.ctx.played(game=self, seat=seat, card=iid)
         if d.type == "construct":
             p.constructs.append(iid)
             self.push(iid, "play", seat)
@@ -760,6 +763,10 @@ class Game:
 
     def view(self, seat: int) -> "View":
         return View(self, seat)
+
+    def public_status(self, seat: int) -> list[tuple[str, str]]:
+        """What plugins show about a seat (Renown on the Legendary Track, Boons to use...)."""
+        return [row for rows in self.ctx.pm.hook.asc_public_status(game=self, seat=seat) for row in rows]
 
     # ------------------------------------------------------------------ labels
     @staticmethod

@@ -3,12 +3,14 @@
 Families (by calling convention):
 - load-time registration: ``asc_register_verbs`` (collecting)
 - match setup: ``asc_validate_setup``, ``asc_setup_match`` (collecting)
-- notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_acquired``,
+- notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
+  ``asc_card_acquired``,
   ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting, return None)
 - rule seam: ``asc_refill_center_row``, ``asc_game_over``, ``asc_opponents``, ``asc_sides``,
   ``asc_apply_action``, ``asc_option_label`` (firstresult; the base rules plugin supplies the
   default with ``trylast=True`` where there is one)
-- contribution: ``asc_extra_scores``, ``asc_extra_actions`` (collecting, flattened by the caller)
+- contribution: ``asc_extra_scores``, ``asc_extra_actions``, ``asc_public_status`` (collecting,
+  flattened by the caller)
 
 Notification hooks no plugin implements are skipped by the engine, so they cost nothing.
 """
@@ -44,6 +46,17 @@ def asc_game_started(game):
 @hookspec
 def asc_card_entered_center_row(game, card, slot):
     """A card just entered the center row at ``slot`` (opening deal and every refill)."""
+
+
+@hookspec
+def asc_card_played(game, seat, card):
+    """``seat`` just put ``card`` from hand into play, before its own effect resolves."""
+
+
+@hookspec
+def asc_public_status(game, seat):
+    """Public facts about ``seat`` a plugin keeps (Renown, Boons): a list of (label, text) pairs
+    that front ends show beside the seat. ``seat`` -1 is the solo villain."""
 
 
 @hookspec

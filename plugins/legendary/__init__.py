@@ -125,16 +125,14 @@ def asc_card_defeated(game, seat, card, where):
 
 
 @hookimpl
-def asc_event(game, event):
-    """Cards played this turn: their factions (the Remnants) and the Emissaries among them. The
-    "played" event comes before the card's own effect, so a waiting Unite-Emissary resolves
-    after the new Emissary's effect."""
-    if event.kind != "played" or event.seat is None or event.seat < 0:
-        return
-    touched(game, event.seat, event.card)
-    if "emissary" in game.card(event.card).keywords:
-        turn_list(game, "emissaries", event.seat).append(event.card)
-        verbs.fire_waiting_emissaries(game, event.seat)
+def asc_card_played(game, seat, card):
+    """Cards played this turn: their factions (the Remnants) and the Emissaries among them. This
+    runs before the card's own effect, so a waiting Unite-Emissary resolves after the new
+    Emissary's effect."""
+    touched(game, seat, card)
+    if "emissary" in game.card(card).keywords:
+        turn_list(game, "emissaries", seat).append(card)
+        verbs.fire_waiting_emissaries(game, seat)
 
 
 @hookimpl
@@ -198,3 +196,15 @@ def asc_option_label(game, option):
         return f"Defeat {game.name_of(option[1])} for free (Legendary status: {option[2].capitalize()})"
     return None
 
+
+
+@hookimpl
+def asc_public_status(game, seat):
+    """Renown per faction (★ at Legendary status) and the Boons waiting to be used this turn."""
+    row = renown(game, seat)
+    marks = " · ".join(f"{f[:1].upper()}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
+    out = [("Renown", marks)]
+    boons = track(game)["turn"].get("boons", {}).get(str(seat))
+    if boons:
+        out.append(("Boons", ", ".join(game.name_of(track(game)["characters"][f]) for f in boons)))
+    return out

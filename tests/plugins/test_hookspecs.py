@@ -38,6 +38,15 @@ def asc_card_entered_center_row(game, card, slot):
     calls.append("asc_card_entered_center_row")
 
 @hookimpl
+def asc_card_played(game, seat, card):
+    calls.append(("asc_card_played", game.name_of(card)))
+
+@hookimpl
+def asc_public_status(game, seat):
+    calls.append("asc_public_status")
+    return [("Waves", str(seat))]
+
+@hookimpl
 def asc_card_acquired(game, seat, card, where):
     calls.append(("asc_card_acquired", where))
 
@@ -107,9 +116,11 @@ def test_every_hookspec_is_exercised(probe):
     set_resources(g, 0, runes=2, power=3)
     labels = [g.label(o) for o in g.decision().options]
     assert "Wave to the table" in labels
-    script(g, ["Wave to the table", "Acquire Spike Vixen", "Defeat Mephit", "None", "End turn"])
+    arrange(g, 0, hand=["Militia"])
+    script(g, ["Wave to the table", "Play Militia", "Acquire Spike Vixen", "Defeat Mephit", "None", "End turn"])
     g.winners()
     g.opponents(0)
+    assert g.public_status(1) == [("Waves", "1")]
     called = {c if isinstance(c, str) else c[0] for c in probe.calls}
     declared = {name for name in dir(hookspecs) if name.startswith("asc_")}
     # The two rule seams a probe cannot observe while the base rules answer first are shown below.
@@ -117,6 +128,7 @@ def test_every_hookspec_is_exercised(probe):
     assert ("asc_card_acquired", "center_row") in probe.calls
     assert ("asc_card_defeated", "center_row") in probe.calls
     assert ("asc_turn_ended", 0) in probe.calls
+    assert ("asc_card_played", "Militia") in probe.calls
 
 
 def test_a_variant_can_refuse_a_setup(probe):

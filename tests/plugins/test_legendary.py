@@ -675,3 +675,16 @@ def test_state_is_plain_json_and_survives_save_and_load():
     assert again.to_json() == game.to_json()
     script(again, ["Boon of Emri"])
     assert again.players[0].power == 2
+
+
+def test_renown_and_waiting_boons_are_public_status_for_front_ends():
+    from ascension.core.match import new_game
+    from ascension.plugins.legendary.track import gain_renown
+    g = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=3)
+    assert g.public_status(0) == [("Renown", "E0 · L0 · M0 · V0")]
+    gain_renown(g, 0, "void", 3)
+    status = dict(g.public_status(0))
+    assert status["Renown"] == "E0 · L0 · M0 · V3"
+    assert status["Boons"] == g.name_of(g.ext["legendary"]["characters"]["void"])
+    gain_renown(g, 1, "mechana", 14)
+    assert dict(g.public_status(1))["Renown"] == "E0 · L0 · M12★ · V0"

@@ -123,6 +123,10 @@ class SeatPanel(QFrame):
         self.counts = QLabel()
         lay.addWidget(self.who)
         lay.addWidget(self.counts)
+        self.status = QLabel()        # what plugins show (Renown, Boons), hidden when empty
+        self.status.setTextFormat(Qt.RichText)
+        self.status.setStyleSheet("color: #4a3b7a;")
+        lay.addWidget(self.status)
         self.discard = self._link("Open the discard pile", "discard")
         self.constructs = self._link("", "constructs")
         lay.addWidget(self.discard)
@@ -147,6 +151,10 @@ class SeatPanel(QFrame):
                     if team is not None else "")
         self.who.setText(f"{team_tag}<span style='color:#555'>{kind}</span>")
         self.counts.setText(f"Hand {len(p.hand)} · Deck {len(p.deck)}")
+        status = game.public_status(self.seat)
+        self.status.setVisible(bool(status))
+        self.status.setText(" · ".join(f"<b>{label}</b> {text}" for label, text in status))
+        self.status.setToolTip("\n".join(f"{label}: {text}" for label, text in status))
         self.discard.setText(f"Discard {len(p.discard)} ▸")
         self.discard.setEnabled(bool(p.discard))
         names = [game.card(c).name for c in p.constructs]
