@@ -34,6 +34,13 @@ def asc_validate_setup(setup):
 
 
 @hookspec
+def asc_setup_choices():
+    """Choices a variant offers at setup, for front ends: a list of dicts ``{"variant", "path"
+    (keys into setup.options[variant]), "label", "choices": [(value, text), ...]}``; the first
+    choice (value None) means "let the game choose"."""
+
+
+@hookspec
 def asc_setup_match(setup):
     """Before a match is built: adjust ``setup`` (a mutable MatchSetup), e.g. the honor pool."""
 

@@ -85,6 +85,14 @@ def make_manager(modules: list[ModuleType]) -> pluggy.PluginManager:
     return pm
 
 
+def setup_choices(variants: list[str]) -> list[dict]:
+    """What the given variants let players choose at setup (see ``asc_setup_choices``)."""
+    cat = installed()
+    names = [cat.variants()[v].name for v in variants if v in cat.variants()]
+    pm = make_manager([cat.modules[n] for n in names])
+    return [c for rows in pm.hook.asc_setup_choices() for c in rows]
+
+
 def verbs_for(pm: pluggy.PluginManager) -> VerbRegistry:
     registry = VerbRegistry()
     pm.hook.asc_register_verbs(registry=registry)

@@ -60,6 +60,18 @@ def asc_register_verbs(registry):
 
 
 @hookimpl
+def asc_setup_choices():
+    """One Legendary Character per faction: picked, or drawn at random."""
+    out = []
+    for faction in FACTIONS:
+        options = [d for d in characters(()) if d.factions and d.factions[0] == faction]
+        out.append({"variant": "legendary", "path": ["characters", faction],
+                    "label": f"{faction.capitalize()} Legend",
+                    "choices": [(None, "Random")] + [(_short(d.id), d.name) for d in options]})
+    return out
+
+
+@hookimpl
 def asc_validate_setup(setup):
     opts = setup.options.get("legendary", {})
     if not isinstance(opts, dict) or set(opts) - {"characters"}:

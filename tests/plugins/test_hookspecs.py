@@ -38,6 +38,11 @@ def asc_card_entered_center_row(game, card, slot):
     calls.append("asc_card_entered_center_row")
 
 @hookimpl
+def asc_setup_choices():
+    calls.append("asc_setup_choices")
+    return [{"variant": "probe", "path": ["hand"], "label": "Hand", "choices": [(None, "Random")]}]
+
+@hookimpl
 def asc_card_played(game, seat, card):
     calls.append(("asc_card_played", game.name_of(card)))
 
@@ -121,6 +126,7 @@ def test_every_hookspec_is_exercised(probe):
     g.winners()
     g.opponents(0)
     assert g.public_status(1) == [("Waves", "1")]
+    assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
     called = {c if isinstance(c, str) else c[0] for c in probe.calls}
     declared = {name for name in dir(hookspecs) if name.startswith("asc_")}
     # The two rule seams a probe cannot observe while the base rules answer first are shown below.

@@ -247,3 +247,25 @@ def test_a_slow_bot_thinks_without_freezing_the_window(window, qtbot):
     assert time.perf_counter() - start < 0.2
     assert window.controller.session.waiting_for_bot() and "Bob is playing" in window.decision.title.text()
     qtbot.waitUntil(lambda: window.controller.human_to_move() == 0, timeout=30000)
+
+
+def test_setup_dialog_lets_players_pick_legendary_characters(qtbot):
+    dlg = SetupDialog(storage.Settings(), {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"],
+                                           "variants": ["legendary"], "honor_pool": None, "seed": 4})
+    qtbot.addWidget(dlg)
+    combos = {c["path"][-1]: combo for c, combo in dlg.choice_boxes}
+    assert set(combos) == {"enlightened", "lifebound", "mechana", "void"}
+    void = combos["void"]
+    assert void.itemText(0) == "Random" and void.count() == 3   # Random or one of two characters
+    void.setCurrentIndex(2)
+    picked = void.currentData()
+    setup = dlg.setup()
+    assert setup["options"] == {"legendary": {"characters": {"void": picked}}}
+    assert dlg.start_button.isEnabled()
+    from ascension.ui.desktop.controller import Controller
+    c = Controller()
+    c.start(setup)
+    chars = c.game.ext["legendary"]["characters"]
+    assert c.game.card(chars["void"]).id.endswith("." + picked)
+    dlg.variant_checks["legendary"].setChecked(False)
+    assert dlg.setup()["options"] == {}

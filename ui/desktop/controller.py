@@ -73,7 +73,7 @@ class Controller(QObject):
     def start(self, setup: dict) -> None:
         """Start a match (raises SetupError for an impossible setup: the dialog checks first)."""
         session = Session.start(setup["sets"], setup_seats(setup), setup.get("variants", []),
-                                setup.get("seed"), setup.get("honor_pool"))
+                                setup.get("seed"), setup.get("honor_pool"), setup.get("options"))
         self.adopt(session, dict(setup, seed=session.game.seed))
 
     def adopt(self, session: Session, setup: dict | None = None) -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QVBoxLayout)
+                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
 from ascension.core.bots import BOTS
 from ascension.core.cards import SetFileError
 from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
-from ascension.core.plugins import installed
+from ascension.core.plugins import installed, setup_choices
 
 from .storage import Settings
 
@@ -137,6 +137,7 @@ class SetupDialog(QDialog):
         var_box = QGroupBox("Variants")
         var_lay = QVBoxLayout(var_box)
         self.variant_checks: dict[str, QCheckBox] = {}
+        self.choice_boxes: list[tuple[dict, QComboBox]] = []   # (a variant's setup choice, its widget)
         for name, info in sorted(installed().variants().items()):
             players = ""
             if info.players:
@@ -147,6 +148,22 @@ class SetupDialog(QDialog):
             self.variant_checks[name] = box
             var_lay.addWidget(box)
             var_lay.addWidget(_detail(info.summary))
+            choices = setup_choices([name])   # e.g. the Legendary Characters, Random by default
+            if choices:
+                grid = QFormLayout()
+                grid.setContentsMargins(22, 0, 0, 4)
+                for c in choices:
+                    combo = QComboBox()
+                    for value, text in c["choices"]:
+                        combo.addItem(text, value)
+                    combo.currentIndexChanged.connect(self.validate)
+                    self.choice_boxes.append((c, combo))
+                    grid.addRow(c["label"] + ":", combo)
+                holder = QWidget()
+                holder.setLayout(grid)
+                box.toggled.connect(holder.setVisible)
+                holder.setVisible(False)
+                var_lay.addWidget(holder)
         if not self.variant_checks:
             var_lay.addWidget(QLabel("No variant plugins installed."))
         right.addWidget(var_box)
@@ -201,7 +218,21 @@ class SetupDialog(QDialog):
                 "sets": [s for s, b in self.set_checks.items() if b.isChecked()],
                 "variants": [v for v, b in self.variant_checks.items() if b.isChecked()],
                 "honor_pool": None if self.pool_default.isChecked() else self.pool.value(),
-                "seed": int(seed_text) if seed_text.isdigit() else None}
+                "seed": int(seed_text) if seed_text.isdigit() else None,
+                "options": self._options()}
+
+    def _options(self) -> dict:
+        """setup.options from the variant choices made (only for checked variants)."""
+        out: dict = {}
+        for c, combo in self.choice_boxes:
+            value = combo.currentData()
+            if value is None or not self.variant_checks[c["variant"]].isChecked():
+                continue
+            node = out.setdefault(c["variant"], {})
+            for key in c["path"][:-1]:
+                node = node.setdefault(key, {})
+            node[c["path"][-1]] = value
+        return out
 
     def set_setup(self, s: dict) -> None:
         seats = s.get("seats") or default_setup()["seats"]
@@ -216,6 +247,12 @@ class SetupDialog(QDialog):
         if s.get("honor_pool") is not None:
             self.pool.setValue(s["honor_pool"])
         self.seed.setText("" if s.get("seed") is None else str(s["seed"]))
+        for c, combo in self.choice_boxes:
+            node = s.get("options", {}).get(c["variant"], {})
+            for key in c["path"]:
+                node = node.get(key, {}) if isinstance(node, dict) else {}
+            index = combo.findData(node) if isinstance(node, str) else 0
+            combo.setCurrentIndex(max(0, index))
         self.validate()
 
     # ------------------------------------------------------------------ checking
@@ -230,7 +267,8 @@ class SetupDialog(QDialog):
         if self.seed.text().strip() and s["seed"] is None:
             return "The seed must be a whole number (or empty for a random one).", None
         try:   # the engine's own check has the last word
-            return "", build_setup(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"])
+            return "", build_setup(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"],
+                                   options=s["options"])
         except (SetupError, SetFileError) as exc:
             return str(exc)[0].upper() + str(exc)[1:] + ".", None
 
