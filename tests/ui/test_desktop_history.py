@@ -58,3 +58,15 @@ def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):
     w.history_action.trigger()
     assert w.history_window.isVisible()
     w.history_window.close()
+
+
+def test_the_history_player_is_kept_in_the_settings(qtbot, tmp_path, monkeypatch):
+    monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "h.sqlite3"))
+    w = _window(qtbot, tmp_path / "h.sqlite3")
+    w.history_action.trigger()
+    w.history_window._player_changed("Zoe")
+    w.history_window.close()
+    assert storage.Settings().data["history_player"] == "Zoe"
+    w.history_action.trigger()
+    assert w.history_window.player == "Zoe"
+    w.history_window.close()

@@ -336,12 +336,19 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.end_page)
 
     def show_history(self) -> None:
-        """The match history window, for the first person seated in the last setup."""
+        """The match history window, for the player chosen there before (kept in the settings),
+        else the first person seated in the last setup."""
         from ascension.ui.desktop.history_window import HistoryWindow
         last = self.settings.last or {}
         people = [s["name"] for s in last.get("seats", []) if s.get("kind", "human") == "human"]
-        self.history_window = HistoryWindow(None, player=people[0] if people else None)
+        player = self.settings.data.get("history_player") or (people[0] if people else None)
+        self.history_window = HistoryWindow(None, player=player)
+        self.history_window.player_chosen.connect(self._history_player_chosen)
         self.history_window.show()
+
+    def _history_player_chosen(self, name: str) -> None:
+        self.settings.data["history_player"] = name or None
+        self.settings.save()
 
     def save_game(self) -> None:
         if self.controller.session is None:

@@ -782,6 +782,8 @@ class MatchPage(QWidget):
 class HistoryWindow(QWidget):
     """Matches, statistics and one match, in three tabs."""
 
+    player_chosen = Signal(str)   # whose history it is: the desktop keeps it in its settings
+
     def __init__(self, db=None, player: str | None = None, parent=None):
         """``db``: path, SQLAlchemy URL, open History or None (the default history file);
         ``player``: whose results and statistics to show (None: the person with most games)."""
@@ -949,6 +951,7 @@ class HistoryWindow(QWidget):
     def _player_changed(self, name: str) -> None:
         self.player = name or None
         self.model.set_player(self.player)
+        self.player_chosen.emit(name or "")
 
     def show_statistics(self) -> StatsPage:
         self.tabs.setCurrentWidget(self._stats_holder)
