@@ -397,6 +397,7 @@ class Tuning:
     race = 0.15          # extra weight of honor tokens when ahead near the end
     construct_bias = 0.0
     gift_margin = 0.5
+    renown = 1.0         # Legendary Track: honor of one space of Renown
     win_bonus = 0.0      # search: honor a won (finished) rollout is worth beyond its margin
     potential = 1.0      # search: share of a deck's expected future honor counted at the horizon
 
@@ -563,7 +564,8 @@ class Situation:
         factions (a Boon every 3 spaces, Legendary status at 12)."""
         if not self.renown:
             return 0.0
-        return sum(0.45 + (0.4 if 9 <= self.renown.get(f, 0) < 12 else 0.0)
+        k = self.k.renown
+        return sum(k + (0.9 * k if 9 <= self.renown.get(f, 0) < 12 else 0.0)
                    for f in d.factions if self.renown.get(f, 0) < 12)
 
     def defeat_value(self, d: CardDef) -> float:
@@ -973,6 +975,36 @@ def potential(sit: Situation) -> float:
     return sit.k.potential * total
 
 
+class AlignedGame(Game):
+    """A rollout world whose reshuffles use one random stream per pile and per reshuffle (the
+    k-th reshuffle of seat 1's deck always draws from the same numbers), instead of the game's
+    single stream. Two rollouts of one world that differ by a card bought then see the same
+    shuffles wherever their piles are alike: common random numbers that keep the comparison of
+    two moves from drowning in the luck of the draw. Only the bots' imagined worlds use it."""
+
+    def shuffle(self, items: list) -> None:
+        key = "c"
+        for i, p in enumerate(self.players):
+            if items is p.deck:
+                key = str(i)
+                break
+        k = self._shuffles.get(key, 0)
+        self._shuffles[key] = k + 1
+        rng.shuffle(rng.derive(self._stream, f"{key}:{k}"), items)
+
+    def random_below(self, n: int) -> int:
+        k = self._shuffles.get("r", 0)
+        self._shuffles["r"] = k + 1
+        return rng.below(rng.derive(self._stream, f"r:{k}"), n)[1]
+
+
+def aligned(world: Game, stream: int) -> AlignedGame:
+    g = world.clone()
+    g.__class__ = AlignedGame
+    g._stream, g._shuffles = stream, {}
+    return g
+
+
 class HardBot(MediumBot):
     """Determinized rollouts over the main action decisions (see the module docstring).
 
@@ -988,7 +1020,9 @@ class HardBot(MediumBot):
     DEFAULT_DEPTH = None
     DEFAULT_ENDGAME = 0.0    # full rollouts once the pool is below this share of its start
     DEFAULT_MARGIN = 1.0     # a departure from the heuristic plan must gain this many standard errors
+    DEFAULT_CHOICES = True   # also search effect choices made on its own turn
     MAX_CANDIDATES = 6
+    MIN_WORLDS = 4           # fewer worlds than this never overturn the heuristic plan
 
     def __init__(self, defs, seed, seat, **options):
         super().__init__(defs, seed, seat, **options)
@@ -998,6 +1032,7 @@ class HardBot(MediumBot):
         self.depth = options.get("depth", self.DEFAULT_DEPTH)
         self.endgame = float(options.get("endgame", self.DEFAULT_ENDGAME))
         self.margin = float(options.get("margin", self.DEFAULT_MARGIN))
+        self.search_choices = bool(options.get("choices", self.DEFAULT_CHOICES))
         tuned = {k: float(options[k]) for k in ("potential", "win_bonus") if k in options}
         if tuned:   # experiments: other search weights
             self.params = type("HardTuning", (self.params,), tuned)
@@ -1035,14 +1070,34 @@ class HardBot(MediumBot):
             return (option[0], self.defs[option[1]].id) + tuple(option[2:])
         return tuple(option)
 
+    def choice_candidates(self, sit: Situation, decision: Decision) -> list[int]:
+        """An effect's choice on one's own turn (what to banish, take for free, discard...): the
+        heuristic answer first, then the next best distinct answers."""
+        if decision.seat != sit.g.current or not self.search_choices:
+            return []
+        _, scored, _ = medium_choice(sit, decision)
+        order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+        seen, cands = set(), []
+        for i in order:
+            key = self.move_key(decision.options[i])
+            if key not in seen and len(cands) < self.MAX_CANDIDATES - 2:
+                seen.add(key)
+                cands.append(i)
+        return cands
+
     def choose(self, view, decision):
         opts = decision.options
-        if decision.kind != "action" or len(opts) == 1:
+        if len(opts) == 1:
             return super().choose(view, decision)
         base = self.world(view)
         sit = Situation(base, decision.seat, self.params)
-        cands = self.candidates(sit, opts)
+        if decision.kind == "action":
+            cands = self.candidates(sit, opts)
+        else:
+            cands = self.choice_candidates(sit, decision)
         if len(cands) <= 1:
+            if decision.kind != "action":
+                return super().choose(view, decision)
             i, scored, reason = medium_action(sit, opts)
             self._explain = self.explained(opts, i, scored, reason, " (no search needed)")
             return i
@@ -1070,9 +1125,10 @@ class HardBot(MediumBot):
             share = max(1, (self.budget - spent) // ((rounds - r) * (len(alive) + 1)))
             for _ in range(share):
                 world = view.sample(rng.derive(seed, f"w{world_no}"))
+                stream = rng.derive(seed, f"s{world_no}")
                 world_no += 1
                 for i in [plan] + alive:
-                    values[i].append(self.rollout(world.clone(), i, decision.seat, depth))
+                    values[i].append(self.rollout(aligned(world, stream), i, decision.seat, depth))
                     spent += 1
                 if deadline is not None and time.perf_counter() > deadline:
                     stopped = True
@@ -1083,11 +1139,11 @@ class HardBot(MediumBot):
                 continue
             alive.sort(key=lambda i: (-gain(i)[0], i))
             alive = alive[: max(1, (len(alive) + 1) // 2)]
-        # a departure must beat the plan clearly (its mean gain above its standard error)
+        # a departure must beat the plan clearly: in enough worlds, by more than ``margin`` standard errors
         best, best_gain = plan, 0.0
         for i in alive:
             mean, se = gain(i)
-            if mean > self.margin * se and mean > best_gain:
+            if len(values[i]) >= self.MIN_WORLDS and mean > self.margin * se and mean > best_gain:
                 best, best_gain = i, mean
         elapsed = time.perf_counter() - t0
         self.stats.append({"seconds": elapsed, "rollouts": spent, "candidates": len(cands)})

@@ -7,7 +7,7 @@ from ascension.core import rng
 from ascension.core.bots import BOTS, TIERS, Bot, GreedyBot, HardBot, RandomBot, make_bot
 from ascension.core.match import new_game
 
-FAST_HARD = {"budget": 12, "time_limit": None, "depth": 2}
+FAST_HARD = {"budget": 8, "time_limit": None, "depth": 1, "endgame": 0.0}   # a few ms per decision
 
 
 def bot(kind, game, seat, seed=7):
@@ -132,20 +132,31 @@ def duel(a: str, b: str, deals: int, seed: int, sets=("10th",)) -> int:
 
 
 def test_tier_ordering_in_a_small_seeded_round_robin():
-    assert duel("easy", "random", 5, seed=1) >= 9          # of 10
-    assert duel("medium", "easy", 10, seed=2) >= 13        # of 20
-    assert duel("hard", "easy", 2, seed=3) >= 3            # of 4 (a tiny budget: a smoke test)
-    assert duel("hard", "medium", 2, seed=4) >= 2          # of 4
+    """What holds cheaply enough for the suite. Medium needs 120 games: over 20 its edge over
+    easy (about 65%) drowns in the luck of the deal. Hard's edge over medium needs real budgets
+    and is measured by scripts/ladder.py, not here; at this tiny budget it must still play sound
+    moves."""
+    assert duel("easy", "random", 10, seed=1) >= 18        # of 20
+    assert duel("medium", "easy", 60, seed=2) >= 72        # of 120: at least 60%
+    assert duel("hard", "random", 2, seed=3) == 4          # of 4
 
 
-def test_team_play_never_harms_the_teammate_and_may_gift():
-    game = new_game(["10th"], ["A", "B", "C", "D"], ["teams"], seed=9)
-    bots = [bot("medium", game, s) for s in range(4)]
+def test_team_play_spares_the_teammate_and_gifts_when_valuable():
     gifts = 0
-    while not game.over:
-        dec = game.decision()
-        i = bots[dec.seat].choose(game.view(dec.seat), dec)
-        gifts += dec.options[i][0] == "gift"
-        game.apply(i)
-    assert gifts >= 0   # gifting is allowed; opponents-only effects never reach a teammate (rules)
-    assert game.winners() in ([0, 2], [1, 3])
+    for seed in range(4):
+        game = new_game(["10th"], ["A", "B", "C", "D"], ["teams"], seed=seed)
+        bots = [bot("medium", game, s) for s in range(4)]
+        while not game.over:
+            dec = game.decision()
+            i = bots[dec.seat].choose(game.view(dec.seat), dec)
+            option = dec.options[i]
+            if option[0] == "gift":
+                gifts += 1
+                assert option[2] == (dec.seat + 2) % 4                   # to the teammate
+                assert "Gift" in bots[dec.seat].explain()
+            if option[0] == "card" and len(option) > 2 and str(option[2]).startswith("constructs_of_"):
+                owner = next(s for s, p in enumerate(game.players) if option[2] == f"constructs_of_{p.name}")
+                assert owner % 2 != dec.seat % 2                          # never the teammate's
+            game.apply(i)
+        assert game.winners() in ([0, 2], [1, 3])
+    assert gifts >= 1
