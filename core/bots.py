@@ -57,8 +57,9 @@ class Bot:
         raise NotImplementedError
 
     def explain(self) -> str:
-        """A short text about the last decision: why this move."""
-        return self._explain
+        """A short text about the last decision: why this move. It may be kept as a function,
+        so that bots in a batch simulation never pay for text nobody reads."""
+        return self._explain() if callable(self._explain) else self._explain
 
     def describe(self, option: tuple) -> str:
         return describe(self.defs, option)
@@ -97,7 +98,8 @@ class RandomBot(Bot):
 
     def choose(self, view, decision):
         self.rng, i = rng.below(self.rng, len(decision.options))
-        self._explain = f"random pick among {len(decision.options)} options: {self.describe(decision.options[i])}"
+        self._explain = lambda: (f"random pick among {len(decision.options)} options: "
+                                 f"{self.describe(decision.options[i])}")
         return i
 
 
@@ -126,11 +128,16 @@ class GreedyBot(Bot):
             i = self._action(view, opts)
             why = "plays its cards and uses abilities first" if opts[i][0] in ("play", "play_all", "use") else \
                 "best value it can afford (honor + 0.8 x cost)"
-            scored = [(self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
+            scored = None   # worked out only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)
             why = "best heuristic score"
-        self._explain = f"{self.describe(opts[i])}: {why}" + (f" [{_top(scored)}]" if scored else "")
+
+        def text() -> str:
+            rows = scored if scored is not None else [
+                (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
+            return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
+        self._explain = text
         return i
 
     def _action(self, view, opts):
