@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, NamedTuple
 
 from . import rng
 from .cards import CardDef
@@ -21,6 +21,8 @@ HAND_SIZE = 5
 ROW_SIZE = 6
 MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
 # Option kinds whose second item is a card instance (plugins adding such kinds list them here).
+END, PLAY_ALL = ("end",), ("play_all",)
+_new_event = tuple.__new__
 CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
 
 
@@ -32,8 +34,8 @@ class GameOver(RuntimeError):
     """The game has ended; there is nothing to decide."""
 
 
-@dataclass(frozen=True, slots=True)
-class Decision:
+class Decision(NamedTuple):
+    """What the engine waits for: who decides, what kind of choice, and the options."""
     seat: int
     kind: str            # "action" | "choose_card" | "choose_one" | "yes_no"
     prompt: str
@@ -113,6 +115,16 @@ class Player:
         return p
 
 
+def _direct(hook):
+    """A first-result hook with a single plain implementation, as that function itself: the
+    engine calls these seams hundreds of times a game and pluggy's dispatch would dominate."""
+    impls = hook.get_hookimpls()
+    if (len(impls) == 1 and hook.spec.opts.get("firstresult") and not (impls[0].hookwrapper or impls[0].wrapper)
+            and impls[0].argnames == hook.spec.argnames):   # pluggy passes only the arguments asked for
+        return impls[0].function
+    return hook
+
+
 class Context:
     """What a match shares between clones and never changes: definitions and plugins."""
 
@@ -122,14 +134,15 @@ class Context:
         self.pm = pm
         self.setup = setup                # the JSON-able setup the match was built from
         hooks = pm.hook
-        self.refill = hooks.asc_refill_center_row
+        self.refill = _direct(hooks.asc_refill_center_row)
         self.on_enter = hooks.asc_card_entered_center_row if hooks.asc_card_entered_center_row.get_hookimpls() else None
         self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
         self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
         self.acquired = hooks.asc_card_acquired if hooks.asc_card_acquired.get_hookimpls() else None
         self.played = hooks.asc_card_played if hooks.asc_card_played.get_hookimpls() else None
         self.defeated = hooks.asc_card_defeated if hooks.asc_card_defeated.get_hookimpls() else None
-        self.game_over = hooks.asc_game_over
+        self.game_over = _direct(hooks.asc_game_over)
+        self.opponents = _direct(hooks.asc_opponents)
         self.extra_actions = hooks.asc_extra_actions if hooks.asc_extra_actions.get_hookimpls() else None
 
 
@@ -233,7 +246,7 @@ class Game:
         return self.players[seat].name
 
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
-        ev = Event(kind, seat, card, n, where)
+        ev = _new_event(Event, (kind, seat, card, n, where))   # NamedTuple's own __new__ is slower
         self.log.append(ev)
         if self.ctx.on_event is not None:
             self.ctx.on_event(game=self, event=ev)
@@ -250,7 +263,7 @@ class Game:
 
     def opponents(self, seat: int) -> list[int]:
         """Seats an "each opponent" effect reaches, in turn order (team play narrows this)."""
-        return self.ctx.pm.hook.asc_opponents(game=self, seat=seat)
+        return self.ctx.opponents(game=self, seat=seat)
 
     def has_faction(self, iid: int, faction: str, seat: int | None = None) -> bool:
         d = self.ctx.defs[iid]
@@ -471,27 +484,30 @@ class Game:
                 seen.add(d.id)
                 acts.append(("play", c))
         if simple > 1:
-            acts.append(("play_all",))
+            acts.append(PLAY_ALL)
         for c in p.constructs:
             for i, ab in enumerate(defs[c].abilities):
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
-        runes, power = p.runes, p.power
+        runes, power, discount = p.runes, p.power, p.discount
         mech = runes + p.mech_runes
-        for c in self.center_row + [pile[-1] for pile in self.piles.values() if pile]:
-            if c is None:
-                continue
+        all_mechana = p.all_mechana
+        offered = [c for c in self.center_row if c is not None]
+        offered += [pile[-1] for pile in self.piles.values() if pile]
+        for c in offered:
             d = defs[c]
             if d.type == "monster":
                 if power >= d.cost:
                     acts.append(("defeat", c))
-            elif (mech if d.mechana_construct or (p.all_mechana and d.type == "construct") else runes) >= (
-                    max(0, d.cost - p.discount) if d.type == "construct" else d.cost):
+            elif d.type == "construct":
+                if (mech if d.mechana_construct or all_mechana else runes) >= d.cost - discount:
+                    acts.append(("acquire", c))
+            elif runes >= d.cost:
                 acts.append(("acquire", c))
         if self.ctx.extra_actions is not None:
             for extra in self.ctx.extra_actions(game=self, seat=seat):
                 acts.extend(extra)
-        acts.append(("end",))
+        acts.append(END)
         return acts
 
     def ability_ready(self, seat: int, card: int, ab) -> bool:
@@ -644,10 +660,12 @@ class Game:
         p = self.players[seat]
         defs = self.ctx.defs
         while self.pending is None and not self.over:
-            nxt = next((c for c in p.hand if defs[c].simple), None)
-            if nxt is None:
+            for c in p.hand:
+                if defs[c].simple:
+                    break
+            else:
                 return
-            self.play(seat, nxt)
+            self.play(seat, c)
             self._advance()
 
     def pay_runes(self, seat: int, iid: int) -> None:

@@ -75,9 +75,30 @@ def installed() -> PluginCatalog:
     return load_catalog()
 
 
+class MatchManager(pluggy.PluginManager):
+    """pluggy's manager, remembering which attributes of a module are hooks: every match builds
+    its own manager, and finding hooks by static introspection was most of a game's set-up."""
+    _spec_opts: dict = {}
+    _impl_opts: dict = {}
+
+    def parse_hookspec_opts(self, module_or_class, name):
+        key = (module_or_class, name)
+        if key not in self._spec_opts:
+            self._spec_opts[key] = super().parse_hookspec_opts(module_or_class, name)
+        return self._spec_opts[key]
+
+    def parse_hookimpl_opts(self, plugin, name):
+        if not isinstance(plugin, ModuleType):   # only modules are known not to change
+            return super().parse_hookimpl_opts(plugin, name)
+        key = (plugin, name)
+        if key not in self._impl_opts:
+            self._impl_opts[key] = super().parse_hookimpl_opts(plugin, name)
+        return self._impl_opts[key]
+
+
 def make_manager(modules: list[ModuleType]) -> pluggy.PluginManager:
     """One manager per match, holding only the plugins the match enables."""
-    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm = MatchManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     for module in modules:
         pm.register(module, name=module.PLUGIN.name)

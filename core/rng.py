@@ -27,8 +27,11 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 def shuffle(state: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new state."""
-    for i in range(len(items) - 1, 0, -1):
-        state, j = below(state, i + 1)
+    for i in range(len(items) - 1, 0, -1):   # next_state and below, inlined: shuffling is hot
+        state = (state + _GAMMA) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state
 
