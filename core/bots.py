@@ -17,11 +17,16 @@ Tiers (``BOTS``):
   Runes and power are each spent on the best *set* of affordable cards (a small knapsack), not
   only the best single card. In team play the teammate is never harmed and may receive a gift
   when the card is worth more in their deck than in ours.
-- ``hard``: search. At every main action with a real choice (what to acquire, defeat, gift or
-  convert, or to end the turn) it deals consistent worlds from the view (``View.sample``), plays
-  each candidate move in the same worlds (common random numbers) and finishes the game or a few
-  turns with the medium policy for every seat, scoring the outcome; candidates are pruned by
-  successive halving. Effect choices inside a card use the medium heuristics.
+- ``hard``: search (determinized rollouts, "perfect-information Monte Carlo" with common random
+  numbers). At every decision of its own turn with a real choice (what to acquire, defeat, gift or
+  convert, whether to end the turn; which card an effect banishes, takes or discards) it deals
+  worlds consistent with its view (``View.sample``), plays the medium policy's plan and each
+  departure from it in the same worlds (``AlignedGame``: the same shuffles wherever the piles
+  are alike), lets every seat continue with the medium policy for a few rounds, or to the end of
+  the game once the honor pool is half empty, and scores the honor margin (plus the decks'
+  expected future honor at a cut-off). Departures are pruned by successive halving; one replaces
+  the plan only if it gains clearly (by more than half a standard error, over at least 4
+  worlds). Budget: ``budget`` rollouts per decision (deterministic for a seed) and a time cap.
 
 No bot reads hidden information: ``choose`` receives a :class:`~ascension.core.engine.View`;
 the heuristics read public zones, their own hand and card *compositions* of hidden piles
@@ -111,8 +116,19 @@ class GreedyBot(Bot):
     """Plays every card, then buys or defeats the best value it can afford; banishes starters."""
     name = "greedy"
 
+    def __init__(self, defs: list[CardDef], seed: int, seat: int, **options):
+        super().__init__(defs, seed, seat, **options)
+        self._values: dict[int, float] = {}   # per card instance: a definition's value never changes
+
     def value(self, card: int) -> float:
-        d = self.defs[card]
+        """What a card is worth taking: honor, cost as a proxy for power, constructs a bonus."""
+        v = self._values.get(card)
+        if v is None:
+            v = self._values[card] = self._value(self.defs[card])
+        return v
+
+    @staticmethod
+    def _value(d: CardDef) -> float:
         if d.type == "monster":
             return reward_honor(d) + 0.6 * len(d.effects.get("reward", ())) - 0.5
         base = d.honor + 0.8 * d.cost
@@ -125,7 +141,7 @@ class GreedyBot(Bot):
     def choose(self, view, decision):
         opts = decision.options
         if decision.kind == "action":
-            i = self._action(view, opts)
+            i = self._action(opts)
             why = "plays its cards and uses abilities first" if opts[i][0] in ("play", "play_all", "use") else \
                 "best value it can afford (honor + 0.8 x cost)"
             scored = None   # worked out only if the explanation is asked for
@@ -134,34 +150,34 @@ class GreedyBot(Bot):
             why = "best heuristic score"
 
         def text() -> str:
-            rows = scored if scored is not None else [
+            rows = [(x, self.describe(o)) for x, o in zip(scored, opts)] if scored is not None else [
                 (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
             return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
         self._explain = text
         return i
 
-    def _action(self, view, opts):
+    def _action(self, opts):
+        """Options come in the engine's order: plays, "play all", abilities, cards to take, end."""
         kinds = [o[0] for o in opts]
         if "play_all" in kinds:
             return kinds.index("play_all")
-        if "play" in kinds:
-            return kinds.index("play")
-        uses = [i for i, o in enumerate(opts) if o[0] == "use"]
+        if kinds[0] == "play":
+            return 0
+        uses = [i for i, k in enumerate(kinds) if k == "use"]
         # Use every ability except paying runes for honor, which waits until nothing else is worth it.
         for i in uses:
             if not self._is_conversion(opts[i]):
                 return i
         # Ascension Legends: a Boon, or a free take with Legendary status, costs nothing: use it.
-        boons = [i for i, o in enumerate(opts) if o[0] == "boon"]
-        if boons:
-            return boons[0]
-        legend = [i for i, o in enumerate(opts) if o[0] == "legendary"]
-        if legend:
-            return max(legend, key=lambda i: self.value(opts[i][2]))
+        if "boon" in kinds:
+            return kinds.index("boon")
+        if "legendary" in kinds:
+            return max((i for i, k in enumerate(kinds) if k == "legendary"), key=lambda i: self.value(opts[i][2]))
         best, best_v = None, 0.5
+        value = self.value
         for i, o in enumerate(opts):
-            if o[0] in ("acquire", "defeat"):
-                v = self.value(o[1])
+            if o[0] == "acquire" or o[0] == "defeat":
+                v = value(o[1])
                 if v > best_v:
                     best, best_v = i, v
         if best is not None:
@@ -204,8 +220,7 @@ class GreedyBot(Bot):
             return self.value(o[1])
 
         scores = [score(o) for o in opts]
-        i = scores.index(max(scores))
-        return i, [(s, self.describe(o)) for s, o in zip(scores, opts)]
+        return scores.index(max(scores)), scores
 
 
 class EasyBot(GreedyBot):
@@ -350,7 +365,7 @@ COSTLY_VERBS = frozenset({"destroy_another_construct", "destroy_self", "banish_t
 
 class CardInfo:
     """Per definition, computed once: profiles of play, unite, reward, abilities, triggers."""
-    __slots__ = ("play", "unite", "reward", "fate", "abilities", "triggers", "starter", "mech_cards")
+    __slots__ = ("play", "unite", "reward", "fate", "abilities", "triggers", "starter")
 
     def __init__(self, d: CardDef):
         self.play = steps_profile(d, "play")
@@ -881,7 +896,8 @@ def medium_decide(game: Game, decision: Decision, params: type[Tuning] = Tuning)
 
 class RolloutPolicy:
     """The medium policy as a plain function of a rollout game (every seat plays it); the
-    situation of the player to move is reused until they take a card or the turn changes."""
+    situation of the player to move is worked out once per turn (cheaper, a little stale after
+    a purchase: the deck composition it weighs is that of the turn's start)."""
 
     def __init__(self, params: type[Tuning] = Tuning):
         self.params = params
@@ -919,8 +935,12 @@ class MediumBot(Bot):
         if len(decision.options) == 1:
             self._explain = f"{self.describe(decision.options[0])}: the only option"
             return 0
-        i, scored, reason = medium_decide(self.world(view), decision, self.params)
-        self._explain = self.explained(decision.options, i, scored, reason)
+        quick = quick_action(self.defs, decision.options) if decision.kind == "action" else None
+        if quick is not None:   # playing cards, free abilities: no need to look at the table
+            i, scored, reason = quick
+        else:
+            i, scored, reason = medium_decide(self.world(view), decision, self.params)
+        self._explain = lambda: self.explained(decision.options, i, scored, reason)   # text on demand
         return i
 
     def explained(self, options, i, scored, reason, suffix: str = "") -> str:
@@ -930,15 +950,10 @@ class MediumBot(Bot):
 
 
 # =============================================================================== the hard bot: search
-def _side_scores(game: Game) -> tuple[list[list[int]], dict]:
-    rows = {r["seat"]: r["total"] for r in game.scores()}
-    return rows
-
-
 def evaluate(game: Game, seat: int, params: type[Tuning] = Tuning) -> float:
     """Value of a (rollout) position for ``seat``: its side's honor minus the best other side's,
     plus, when the game is not over, what each side's deck is still expected to bring."""
-    rows = _side_scores(game)
+    rows = {r["seat"]: r["total"] for r in game.scores()}
     sides = sides_of(game)
     if -1 in rows:
         sides = sides + [[-1]]
@@ -954,8 +969,12 @@ def evaluate(game: Game, seat: int, params: type[Tuning] = Tuning) -> float:
     mine = next(i for i, s in enumerate(sides) if seat in s)
     best_other = max((t for i, t in enumerate(totals) if i != mine), default=0.0)
     margin = totals[mine] - best_other
-    if game.over and params.win_bonus:   # a finished game: winning is what counts
-        margin += params.win_bonus if seat in game.winners() else -params.win_bonus
+    if game.over:
+        won = seat in game.winners()
+        if won != (margin > 0) and margin != 0:   # won or lost outright, whatever the honor says
+            return 50.0 if won else -50.0
+        if params.win_bonus:                      # a finished game: winning is what counts
+            margin += params.win_bonus if won else -params.win_bonus
     return margin
 
 
@@ -1013,20 +1032,24 @@ def aligned(world: Game, stream: int) -> AlignedGame:
 
 
 class HardBot(MediumBot):
-    """Determinized rollouts over the main action decisions (see the module docstring).
+    """Determinized rollouts on top of the medium policy (see the module docstring).
 
-    Options (``make_bot("hard", defs, seed, seat, budget=..., time_limit=..., depth=...)``):
-    ``budget``: rollouts per decision (default 96; deterministic for a given seed);
-    ``time_limit``: seconds per decision, a cap (default 0.9; None for none);
-    ``depth``: turns simulated after the current one before evaluating (default: to the end).
+    Options (``make_bot("hard", defs, seed, seat, budget=..., ...)``, ``simulate(bot_options=)``):
+    ``budget``: rollouts per decision (default 128); with ``time_limit=None`` every decision
+    depends only on the seed and the view. ``time_limit``: seconds per decision, a cap that
+    stops the search early (default 0.8). ``depth``: rounds simulated after the current turn
+    before the position is scored (default 4; None: always to the end). ``endgame``: play to the
+    end once the pool holds at most this share of its start (default 0.5). ``margin``: standard
+    errors a departure from the plan must gain (default 0.5). ``choices``: also search effect
+    choices (default True).
     """
     name = "hard"
     tier = "hard"
-    DEFAULT_BUDGET = 96
-    DEFAULT_TIME = 0.9
-    DEFAULT_DEPTH = None
-    DEFAULT_ENDGAME = 0.0    # full rollouts once the pool is below this share of its start
-    DEFAULT_MARGIN = 1.0     # a departure from the heuristic plan must gain this many standard errors
+    DEFAULT_BUDGET = 128
+    DEFAULT_TIME = 0.8
+    DEFAULT_DEPTH = 4
+    DEFAULT_ENDGAME = 0.5    # full rollouts once the pool is below this share of its start
+    DEFAULT_MARGIN = 0.5     # a departure from the heuristic plan must gain this many standard errors
     DEFAULT_CHOICES = True   # also search effect choices made on its own turn
     MAX_CANDIDATES = 6
     MIN_WORLDS = 4           # fewer worlds than this never overturn the heuristic plan
@@ -1137,8 +1160,10 @@ class HardBot(MediumBot):
                 for i in [plan] + alive:
                     values[i].append(self.rollout(aligned(world, stream), i, decision.seat, depth))
                     spent += 1
-                if deadline is not None and time.perf_counter() > deadline:
-                    stopped = True
+                    if deadline is not None and time.perf_counter() > deadline:
+                        stopped = True
+                        break
+                if stopped:
                     break
             if stopped or r == rounds - 1 or len(alive) <= 1:
                 if stopped or r == rounds - 1:

@@ -141,6 +141,11 @@ def test_tier_ordering_in_a_small_seeded_round_robin():
     assert duel("hard", "random", 2, seed=3) == 4          # of 4
 
 
+def test_the_search_bot_beats_easy_on_a_tiny_budget():
+    """Hard on 8 rollouts a decision (its default is 128) still wins most games against easy."""
+    assert duel("hard", "easy", 3, seed=13) >= 4           # of 6
+
+
 def test_team_play_spares_the_teammate_and_gifts_when_valuable():
     gifts = 0
     for seed in range(4):
