@@ -550,7 +550,8 @@ class Game:
         dec = self.decision()
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(dec.options):
+        if (type(index) is not int and (not isinstance(index, int) or isinstance(index, bool))) or \
+                not 0 <= index < len(dec.options):
             raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
                                 f"(choose 0..{len(dec.options) - 1})")
         option = dec.options[index]
@@ -594,20 +595,21 @@ class Game:
     def _advance(self) -> None:
         """Resolve effects until someone must decide (or the game ends)."""
         defs = self.ctx.by_id
+        stack = self.stack   # only ever changed in place
         while self.pending is None and not self.over:
             if self.queued:  # Fate and the like go before everything already waiting
-                self.stack.extend(reversed(self.queued))
+                stack.extend(reversed(self.queued))
                 self.queued = []
-            if not self.stack:
+            if not stack:
                 if not self.ending:
                     return
                 self.ending = False
                 self.end_turn()
                 continue
-            frame = self.stack[-1]
+            frame = stack[-1]
             steps = defs[frame.defn].effects[frame.key]
             if frame.pc >= len(steps):
-                self.stack.pop()
+                stack.pop()
                 continue
             step = steps[frame.pc]
             frame.pc += 1
@@ -634,7 +636,7 @@ class Game:
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
         # Unite: earlier heroes waiting for this faction fire after this card's own effect.
-        for waiting in list(p.unite_wait):
+        for waiting in list(p.unite_wait) if p.unite_wait else ():
             if any(f in d.factions for f in self.ctx.defs[waiting].factions):
                 p.unite_wait.remove(waiting)
                 self.push(waiting, "unite", seat)

@@ -8,11 +8,11 @@ The hard bot uses an iteration budget (``--budget`` rollouts per decision, no ti
 whole ladder is reproducible from ``--seed``.
 
 Targets (issue 7): each tier beats the one below it >= 65% in 2-player games; hard beats
-easy (greedy) >= 70%. A mix may name variants after a colon (``10th+cotg:legendary``); the
-default mixes are 10th and 10th+cotg (the Legendary Track was written while this was).
+easy (greedy) >= 70%. A mix is sets joined by ``+``, then optionally variants after a colon:
+the default mixes are the 10 Year set alone and 10th+legends with the Legendary Track.
 
 Usage: .venv/bin/python scripts/ladder.py [--tiers easy,medium,hard] [--games 100] [--budget 48]
-       [--mixes 10th 10th+cotg] [--seed 1] [--jobs 2] [--json]
+       [--mixes 10th 10th+legends:legendary] [--seed 1] [--jobs 2] [--json] [--save FILE]
 """
 from __future__ import annotations
 
@@ -138,7 +138,7 @@ def print_matrix(mix: str, tiers: list[str], cells: dict) -> None:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--tiers", default="easy,medium,hard", help="comma-separated, weakest first")
-    ap.add_argument("--mixes", nargs="+", default=["10th", "10th+cotg"],
+    ap.add_argument("--mixes", nargs="+", default=["10th", "10th+legends:legendary"],
                     help="set mixes: sets joined by +, then optionally :variants (e.g. 10th+cotg:legendary)")
     ap.add_argument("--games", type=int, default=100, help="deals per pairing (each played from both seats)")
     ap.add_argument("--budget", type=int, default=None, help="hard: rollouts per decision (default: its default)")
@@ -175,9 +175,6 @@ def main(argv=None) -> int:
           f"{args.budget or 'default'} rollouts/decision; {time.perf_counter() - t0:.0f}s")
     for mix in args.mixes:
         print_matrix(mix, tiers, out[mix])
-    if not any("legendary" in parse_mix(m)[1] for m in args.mixes):
-        print("\n(No mix here uses the Legendary Track; add one as e.g. 10th+cotg:legendary when the "
-              "variant is installed.)")
     return 0
 
 
