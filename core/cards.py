@@ -178,6 +178,7 @@ class CardSet:
     max_players: int = 4
     note: str = ""
     legends: list[CardDef] = field(default_factory=list)  # Legendary Characters (out of play)
+    overrides: dict = field(default_factory=dict)  # the player's overrides applied: card id -> field -> value
 
     @property
     def center_copies(self) -> int:
@@ -316,7 +317,9 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         mechana_construct=model.type == "construct" and "mechana" in model.factions)
 
 
-def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
+def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:
+    """Load and validate a set file, with the player's override files applied, or, given
+    ``recorded`` (card id -> field -> value, from a saved game), exactly those overrides."""
     path = Path(path)
     name = path.name
     try:
@@ -331,9 +334,13 @@ def load_set_file(path: str | Path, verbs: VerbRegistry) -> CardSet:
     except ValidationError as exc:
         err = exc.errors()[0]
         raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
-    raw = overrides.apply(raw, header.id)  # a player's printed numbers (core/overrides.py)
+    if recorded is None:   # a player's printed numbers (core/overrides.py)
+        raw = overrides.apply(raw, header.id)
+        recorded = overrides.in_effect(header.id)
+    else:
+        raw = overrides.apply_table(raw, header.id, recorded, f"{name} (overrides recorded with the game)")
     out = CardSet(header.id, header.name, str(path), [], [], [], header.requires,
-                  header.center_deck_expected, header.max_players, header.note)
+                  header.center_deck_expected, header.max_players, header.note, overrides=recorded)
     sections = (("card", "center", out.center), ("always", "always", out.always),
                 ("starting", "starting", out.starting), ("legend", "legend", out.legends))
     seen: set[str] = set()

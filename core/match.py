@@ -45,31 +45,38 @@ class MatchSetup:
         return len(self.names)
 
     def to_dict(self) -> dict:
-        return {"sets": self.sets, "names": self.names, "variants": self.variants, "seed": self.seed,
-                "honor_pool": self.pool, "options": self.options}
+        d = {"sets": self.sets, "names": self.names, "variants": self.variants, "seed": self.seed,
+             "honor_pool": self.pool, "options": self.options}
+        changed = {s.id: s.overrides for s in self.card_sets if s.overrides}
+        if changed:   # the player's own card numbers: a saved game restores with exactly these
+            d["overrides"] = changed
+        return d
 
 
 @lru_cache(maxsize=64)
-def _load_set(path: str, plugin_names: tuple[str, ...]) -> CardSet:
+def _load_set(path: str, plugin_names: tuple[str, ...], recorded: str | None = None) -> CardSet:
+    """``recorded``: JSON of the overrides a saved game was played with (None: the override files)."""
     cat = plugin_mod.installed()
     pm = plugin_mod.make_manager([cat.modules[n] for n in plugin_names])
-    return load_set_file(path, plugin_mod.verbs_for(pm))
+    return load_set_file(path, plugin_mod.verbs_for(pm), None if recorded is None else json.loads(recorded))
 
 
 def available_sets() -> dict[str, Path]:
     return builtin_set_paths()
 
 
-def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",)) -> CardSet:
+def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",), recorded: dict | None = None) -> CardSet:
     """Load a set with the given plugins plus the installed ones the set itself requires (their
-    card fields, e.g. ``fate``), so that any set also loads on its own."""
+    card fields, e.g. ``fate``), so that any set also loads on its own. ``recorded``: the
+    overrides to apply instead of the override files (a saved game's)."""
     paths = available_sets()
     if set_id not in paths:
         raise SetupError(f"unknown set '{set_id}' (installed: {', '.join(paths)})")
     extra = [r for r in set_requires(set_id) if r in plugin_mod.installed().infos and r not in plugin_names]
     if extra:
         plugin_names = tuple(sorted({*plugin_names, *extra}))
-    return _load_set(str(paths[set_id]), plugin_names)
+    return _load_set(str(paths[set_id]), plugin_names,
+                     None if recorded is None else json.dumps(recorded, sort_keys=True))
 
 
 @lru_cache(maxsize=64)
@@ -99,7 +106,10 @@ def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]
 
 
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
-                honor_pool: int | None = None, options: dict | None = None) -> MatchSetup:
+                honor_pool: int | None = None, options: dict | None = None,
+                overrides: dict | None = None) -> MatchSetup:
+    """``overrides``: set id -> the card overrides to use (a saved game's record); None for a new
+    match, which takes the player's override files."""
     cat = plugin_mod.installed()
     setup = MatchSetup(list(sets), list(names), list(variants), seed, honor_pool, dict(options or {}))
     if not setup.sets:
@@ -112,7 +122,8 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
             if req not in plugin_names:
                 plugin_names.append(req)
     setup.plugins = plugin_names
-    setup.card_sets = [load_set(s, tuple(sorted(plugin_names))) for s in setup.sets]
+    setup.card_sets = [load_set(s, tuple(sorted(plugin_names)), None if overrides is None else overrides.get(s, {}))
+                       for s in setup.sets]
     solos = [v for v in setup.variants if cat.variants()[v].players == (1, 1)]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
@@ -179,8 +190,9 @@ def _start(setup: MatchSetup) -> Game:
 
 
 def setup_from_dict(d: dict) -> MatchSetup:
+    """The setup a game was recorded with, its card overrides included (none recorded: none used)."""
     return build_setup(d["sets"], d["names"], d.get("variants", []), d["seed"], d.get("honor_pool"),
-                       d.get("options", {}))
+                       d.get("options", {}), d.get("overrides", {}))
 
 
 def save(game: Game) -> str:

@@ -19,8 +19,9 @@ order) or, when that is not set, ``overrides.toml`` in the user config directory
 longer marked estimated. Every mistake is a :class:`~ascension.core.cards.SetFileError` naming
 the override file and the card.
 
-A match records its setup, not the overrides: a saved game replays the same only where the
-same override file is in place.
+A match records the overrides that changed its sets in its setup (``setup["overrides"]``), so a
+saved game or a game record restores and replays exactly, whatever override file is in place
+when it is opened.
 """
 from __future__ import annotations
 
@@ -95,42 +96,59 @@ def _set_param(entry: dict, verb: str, param: str, value: Any) -> int:
     return hits
 
 
+def in_effect(set_id: str, paths: list[Path] | None = None) -> dict[str, dict[str, Any]]:
+    """The overrides of ``set_id`` from every override file, merged in order (a later file wins
+    a field): card id -> field -> value."""
+    merged: dict[str, dict[str, Any]] = {}
+    for path in override_paths() if paths is None else paths:
+        for card_id, values in read(path).get(set_id, {}).items():
+            merged.setdefault(card_id, {}).update(values)
+    return merged
+
+
 def apply(raw: dict, set_id: str, paths: list[Path] | None = None) -> dict:
     """Apply every override file's ``[cards.<set_id>.*]`` to a freshly parsed set file."""
-    from .cards import FACTIONS
     for path in override_paths() if paths is None else paths:
-        table = read(path).get(set_id, {})
-        entries = {e.get("id"): e for s in SECTIONS for e in raw.get(s, []) if isinstance(e, dict)}
-        for card_id, values in table.items():
-            where = f"{path}: [cards.{set_id}.{card_id}]"
-            entry = entries.get(card_id)
-            if entry is None:
-                raise _error(f"{where}: set '{set_id}' has no card with id '{card_id}'")
-            estimated = entry.get("estimated", [])
-            for key, value in values.items():
-                if key in NUMBERS:
-                    if not isinstance(value, int) or isinstance(value, bool) or value < NUMBERS[key]:
-                        raise _error(f"{where}: field '{key}': expected a whole number of at least "
-                                     f"{NUMBERS[key]}, not {value!r}")
-                    entry[key] = value
-                elif key == "factions":
-                    if not isinstance(value, list) or any(f not in FACTIONS for f in value):
-                        raise _error(f"{where}: field 'factions': expected a list of {', '.join(FACTIONS)}, "
-                                     f"not {value!r}")
-                    entry[key] = value
-                elif "." in key:
-                    verb, param = key.split(".", 1)
-                    if not isinstance(value, (int, str, bool)):
-                        raise _error(f"{where}: field '{key}': expected a number, text or true/false")
-                    if not _set_param(entry, verb, param, value):
-                        raise _error(f"{where}: field '{key}': the card has no '{verb}' step")
-                    # the estimated marker of a Renown Threshold space is called "threshold"
-                    key = "threshold" if verb == "renown_threshold" and param == "at" else key
-                else:
-                    raise _error(f"{where}: field '{key}': cannot be overridden (use cost, honor, copies, "
-                                 f"factions or '<verb>.<parameter>')")
-                if key in estimated:
-                    estimated = [e for e in estimated if e != key]
-            if "estimated" in entry:
-                entry["estimated"] = estimated
+        apply_table(raw, set_id, read(path).get(set_id, {}), str(path))
+    return raw
+
+
+def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
+    """Apply one table of overrides (card id -> field -> value) from ``source`` (a file, a save)."""
+    from .cards import FACTIONS
+    entries = {e.get("id"): e for s in SECTIONS for e in raw.get(s, []) if isinstance(e, dict)}
+    for card_id, values in table.items():
+        where = f"{source}: [cards.{set_id}.{card_id}]"
+        entry = entries.get(card_id)
+        if entry is None:
+            raise _error(f"{where}: set '{set_id}' has no card with id '{card_id}'")
+        if not isinstance(values, dict):
+            raise _error(f"{where}: expected a table of fields")
+        estimated = entry.get("estimated", [])
+        for key, value in values.items():
+            if key in NUMBERS:
+                if not isinstance(value, int) or isinstance(value, bool) or value < NUMBERS[key]:
+                    raise _error(f"{where}: field '{key}': expected a whole number of at least "
+                                 f"{NUMBERS[key]}, not {value!r}")
+                entry[key] = value
+            elif key == "factions":
+                if not isinstance(value, list) or any(f not in FACTIONS for f in value):
+                    raise _error(f"{where}: field 'factions': expected a list of {', '.join(FACTIONS)}, "
+                                 f"not {value!r}")
+                entry[key] = value
+            elif "." in key:
+                verb, param = key.split(".", 1)
+                if not isinstance(value, (int, str, bool)):
+                    raise _error(f"{where}: field '{key}': expected a number, text or true/false")
+                if not _set_param(entry, verb, param, value):
+                    raise _error(f"{where}: field '{key}': the card has no '{verb}' step")
+                # the estimated marker of a Renown Threshold space is called "threshold"
+                key = "threshold" if verb == "renown_threshold" and param == "at" else key
+            else:
+                raise _error(f"{where}: field '{key}': cannot be overridden (use cost, honor, copies, "
+                             f"factions or '<verb>.<parameter>')")
+            if key in estimated:
+                estimated = [e for e in estimated if e != key]
+        if "estimated" in entry:
+            entry["estimated"] = estimated
     return raw

@@ -139,3 +139,48 @@ def test_a_value_the_loader_refuses_after_the_override_still_names_the_card(over
     override('[cards.legends.askara_of_judgement]\n"renown_threshold.at" = 13\n')
     with pytest.raises(SetFileError, match="card 'askara_of_judgement'.*renown_threshold.at"):
         load_set("legends")
+
+
+def _played_a_little(game, decisions: int = 30):
+    from ascension.core.bots import make_bot
+    bots = [make_bot("greedy", game.ctx.defs, 1, i) for i in range(len(game.players))]
+    for _ in range(decisions):
+        dec = game.decision()
+        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    return game
+
+
+def test_a_saved_game_keeps_the_overrides_it_was_played_with(override, monkeypatch, tmp_path):
+    """Saved games and records carry the player's numbers: opened where the override file says
+    something else (or is gone), the game restores and replays exactly as it was played."""
+    override("[cards.legends.pathseeker_sensei]\ncost = 5\ncopies = 3\n")
+    game = _played_a_little(new_game(["legends"], ["Ann", "Bob"], seed=4))
+    assert game.ctx.setup["overrides"] == {"legends": {"pathseeker_sensei": {"cost": 5, "copies": 3}}}
+    text, answers = match.save(game), list(game.answers)
+
+    override("[cards.legends.pathseeker_sensei]\ncost = 2\n")     # the file changed since
+    restored = match.load(text)
+    assert restored.to_json() == game.to_json()
+    sensei = next(c for c in restored.all_zones() if restored.name_of(c) == "Pathseeker Sensei")
+    assert restored.card(sensei).cost == 5
+    assert match.replay(game.ctx.setup, answers).to_json() == game.to_json()
+    assert card("legends", "Pathseeker Sensei").cost == 2        # a new game takes the file again
+
+
+def test_a_game_played_without_overrides_ignores_an_override_file_when_restored(override):
+    override("")   # an empty override file: nothing changed
+    fresh = new_game(["legends"], ["Ann", "Bob"], seed=4)
+    assert "overrides" not in fresh.ctx.setup
+    game = _played_a_little(fresh)
+    text = match.save(game)
+    override("[cards.legends.pathseeker_sensei]\ncopies = 4\n")
+    assert match.load(text).to_json() == game.to_json()
+
+
+def test_a_save_with_broken_recorded_overrides_is_refused_naming_the_card(override):
+    import json
+    override("[cards.legends.pathseeker_sensei]\ncost = 5\n")
+    d = json.loads(match.save(new_game(["legends"], ["Ann", "Bob"], seed=4)))
+    d["setup"]["overrides"] = {"legends": {"no_such_card": {"cost": 1}}}
+    with pytest.raises(match.SaveFileError, match="no_such_card"):
+        match.load(json.dumps(d))
