@@ -99,9 +99,10 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
     Games run in chunks (about four per worker, so a worker's start-up is paid once per chunk,
     not per game): in this process (``jobs`` 1), on a local process pool of ``jobs`` workers, or
     on any ``concurrent.futures.Executor`` given (a Dask ``client.get_executor()``, ...; ``jobs``
-    then says how many workers to plan chunks for), which is left open for its owner. Workers only play and return results: everything that is written
-    (``on_result``, called here in order for each game, e.g. to record it; ``progress`` with the
-    number of games done) happens in this, the parent, process."""
+    then says how many workers to plan chunks for), which is left open for its owner. Workers
+    only play and return results: everything that is written (``on_result``, called here in
+    order for each game, e.g. to record it; ``progress`` with the number of games done) happens
+    in this, the parent, process."""
     work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records, bot_options)
             for k in range(games)]
     t0 = time.perf_counter()

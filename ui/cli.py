@@ -9,6 +9,7 @@ import argparse
 import json
 import secrets
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
@@ -66,6 +67,32 @@ def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
     return sets, bots, variants, seed
 
 
+@contextmanager
+def _cluster(address: str | None, jobs: int):
+    """The executor ``--dask`` asks for (None without it): a client of the scheduler at
+    ``address``, or of a local cluster of ``jobs`` worker processes for ``local``."""
+    if not address:
+        yield None, jobs
+        return
+    try:
+        import distributed
+    except ImportError:
+        raise UsageError("--dask needs Dask's distributed package: pip install 'ascension[cluster]'") from None
+    if address == "local":
+        cluster = distributed.LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, dashboard_address=None)
+    else:
+        cluster = None
+    try:
+        with distributed.Client(cluster or address, timeout="10s") as client:
+            workers = len(client.scheduler_info().get("workers", {})) or 1
+            yield client.get_executor(), max(jobs, workers)
+    except OSError as exc:   # no scheduler there
+        raise UsageError(f"--dask {address}: cannot reach the scheduler: {exc}") from None
+    finally:
+        if cluster is not None:
+            cluster.close()
+
+
 def cmd_simulate(args) -> int:
     try:
         sets, bots, variants, seed = _resolve(args)
@@ -87,17 +114,20 @@ def cmd_simulate(args) -> int:
     def tick(k: int) -> None:
         ends.append(_utcnow())
     try:
-        if sys.stderr.isatty():
-            columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-                task = bar.add_task("games", total=args.games)
+        with _cluster(args.dask, args.jobs) as (executor, run["jobs"]):
+            if sys.stderr.isatty():
+                columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+                with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+                    task = bar.add_task("games", total=args.games)
 
-                def show(k: int) -> None:
-                    tick(k)
-                    bar.update(task, completed=k)
-                result = simulate(**run, progress=show)
-        else:
-            result = simulate(**run, progress=tick)
+                    def show(k: int) -> None:
+                        tick(k)
+                        bar.update(task, completed=k)
+                    result = simulate(**run, progress=show, executor=executor)
+            else:
+                result = simulate(**run, progress=tick, executor=executor)
+    except UsageError as exc:
+        return _error(str(exc))
     except SimulationFailure as exc:
         print(f"ascension: a simulated game failed: {exc}", file=sys.stderr)
         return 1
@@ -528,6 +558,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=None, help="batch seed (default: random, printed)")
     sim.add_argument("--variants", default="", help="comma-separated variants, e.g. samael")
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
+    sim.add_argument("--dask", metavar="ADDRESS", help="play the games on a Dask cluster: its scheduler's "
+                     "address (tcp://host:8786), or 'local' for a local cluster of --jobs workers "
+                     "(results do not depend on it; needs pip install 'ascension[cluster]')")
     sim.add_argument("--bot-budget", type=int, default=None, metavar="N",
                      help="hard bots: rollouts per decision (default: theirs, capped at about 1 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of tables")

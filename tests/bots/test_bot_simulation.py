@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
@@ -121,3 +122,22 @@ def test_simulate_command_shows_cards_and_takes_a_bot_budget(capsys):
     text = capsys.readouterr().out
     assert "Cards" in text and "Mystic" in text
     assert main(["simulate", "--games", "1", "--bot-budget", "0"]) == 2
+
+
+def test_simulate_command_runs_on_a_local_dask_cluster_with_the_same_results(capsys):
+    pytest.importorskip("distributed", reason="Dask (distributed) is not installed: optional")
+    from ascension.ui.cli import main
+    args = ["simulate", "--sets", "10th", "--bots", "medium,easy", "--games", "4", "--seed", "3", "--json"]
+    assert main(args) == 0
+    alone = json.loads(capsys.readouterr().out)
+    assert main(args + ["--dask", "local", "--jobs", "2"]) == 0
+    on_cluster = json.loads(capsys.readouterr().out)
+    assert strip(on_cluster) == strip(alone)
+
+
+def test_simulate_command_says_what_to_install_for_dask(capsys, monkeypatch):
+    from ascension.ui.cli import main
+    monkeypatch.setitem(sys.modules, "distributed", None)   # as if it were not installed
+    assert main(["simulate", "--sets", "10th", "--bots", "easy,easy", "--games", "1", "--seed", "1",
+                 "--dask", "local"]) == 2
+    assert "pip install 'ascension[cluster]'" in capsys.readouterr().err
