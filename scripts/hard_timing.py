@@ -5,7 +5,8 @@ Plays ``--games`` 2-player games, hard against medium (seats alternate), and tim
 of the hard bot's ``choose``: all decisions, and those where it searched. Prints medians,
 the 90th percentile and the maximum. The machine may be shared: look at the medians.
 
-Usage: .venv/bin/python scripts/hard_timing.py [--games 4] [--sets 10th] [--budget N] [--no-cap]
+Usage: .venv/bin/python scripts/hard_timing.py [--games 4] [--sets 10th] [--variants legendary]
+       [--players 2] [--budget N] [--no-cap]
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=4)
     ap.add_argument("--sets", default="10th")
+    ap.add_argument("--variants", default="", help="comma-separated, e.g. legendary or teams")
+    ap.add_argument("--players", type=int, default=2, help="one hard bot, medium bots in the other seats")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="rollouts per decision (default: the bot's)")
     ap.add_argument("--no-cap", action="store_true", help="no time cap (iteration budget only)")
@@ -35,10 +38,11 @@ def main(argv=None) -> int:
     every, searched = [], []
     for k in range(args.games):
         seed = game_seed(args.seed, k)
-        game = new_game(args.sets.split(","), ["A", "B"], seed=seed)
-        hard_seat = k % 2
+        variants = [v for v in args.variants.split(",") if v]
+        game = new_game(args.sets.split(","), [f"P{i + 1}" for i in range(args.players)], variants, seed=seed)
+        hard_seat = k % args.players
         bots = [make_bot("hard" if s == hard_seat else "medium", game.ctx.defs, seed, s,
-                         **(options if s == hard_seat else {})) for s in range(2)]
+                         **(options if s == hard_seat else {})) for s in range(args.players)]
         hard = bots[hard_seat]
         while not game.over:
             dec = game.decision()
@@ -63,7 +67,8 @@ def main(argv=None) -> int:
               f"p90 {1000 * p90:.0f} ms, max {1000 * xs[-1]:.0f} ms")
 
     print(f"hard bot, budget {budget} rollouts, time cap {cap if cap else 'none'} s, "
-          f"{args.games} games of {args.sets} against medium")
+          f"{args.games} {args.players}-player games of {args.sets}"
+          f"{' with ' + args.variants if args.variants else ''} against medium")
     show("all decisions", every)
     show("searched decisions", searched)
     over = sum(t > 1.0 for t in every)
