@@ -340,6 +340,19 @@ def steps_profile(d: CardDef, key: str) -> Profile:
         elif name == "name_and_reveal":
             v[DR] += 1
             v[H] += 0.3 * p.honor
+        elif name == "renown_threshold":   # the better effect once the faction's Renown is high
+            prof.add(sub("then"), 0.4)
+            prof.add(sub("otherwise"), 0.6)
+        elif name in ("if_played_or_acquired", "if_discard_holds", "if_subject_faction"):
+            prof.add(sub("then"), 0.5)
+        elif name == "unite_emissary":
+            prof.add(sub("then"), 0.4)
+        elif name in ("defeat_in_void", "repeat_next_reward"):
+            v[H] += 1.5
+        elif name == "take_free_costing_up_to_it":
+            v[R] += 2.0
+        elif name == "return_from_discard":
+            v[DR] += 0.7
         elif name in ("gain_renown", "banish_center_gain_renown"):   # Legendary Track
             v[H] += 0.45 * getattr(p, "n", 1) * (4 if getattr(p, "each", False) else 1)
             v[BC] += 1 if name == "banish_center_gain_renown" else 0
@@ -365,7 +378,7 @@ COSTLY_VERBS = frozenset({"destroy_another_construct", "destroy_self", "banish_t
 
 class CardInfo:
     """Per definition, computed once: profiles of play, unite, reward, abilities, triggers."""
-    __slots__ = ("play", "unite", "reward", "fate", "abilities", "triggers", "starter")
+    __slots__ = ("play", "unite", "reward", "fate", "abilities", "triggers", "starter", "one_shot")
 
     def __init__(self, d: CardDef):
         self.play = steps_profile(d, "play")
@@ -381,6 +394,8 @@ class CardInfo:
             self.abilities.append((ab, steps_profile(d, ab.key), kind))
         self.triggers = [(t, steps_profile(d, t.key)) for t in d.triggers]
         self.starter = d.role == "starting"
+        # "Banish this card" when played: it is played once, then gone (and its honor with it)
+        self.one_shot = any(s.verb.name == "banish_this" for s in d.effects.get("play", ()))
 
 
 _INFO: dict[str, CardInfo] = {}
@@ -576,6 +591,8 @@ class Situation:
             active = max(0.0, T - delay - size / 10)
             econ = self.construct_turn_value(d) * active - (self.avg if active > 0 else 0.0)
             econ += self.k.construct_bias
+        elif info(d).one_shot:   # played once when drawn, then banished: no card honor at the end
+            return self.play_value(d) if T > delay + self.size / 5 else float(d.honor)
         else:
             plays = max(0.0, T - delay) * 5 / size
             econ = (self.play_value(d) - self.avg) * plays
