@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from typing import Callable
 
 from .cards import CardDef
 from .engine import Decision, Game
@@ -65,6 +66,12 @@ class Bot:
         """A short text about the last decision: why this move. It may be kept as a function,
         so that bots in a batch simulation never pay for text nobody reads."""
         return self._explain() if callable(self._explain) else self._explain
+
+    def explanation(self) -> Callable[[], str]:
+        """The reason for the last decision, to keep after the bot moves on (the text is worked
+        out only when it is asked for)."""
+        why = self._explain
+        return why if callable(why) else (lambda: why)
 
     def describe(self, option: tuple) -> str:
         return describe(self.defs, option)
@@ -142,8 +149,10 @@ class GreedyBot(Bot):
         opts = decision.options
         if decision.kind == "action":
             i = self._action(opts)
-            why = "plays its cards and uses abilities first" if opts[i][0] in ("play", "play_all", "use") else \
-                "best value it can afford (honor + 0.8 x cost)"
+            kind = opts[i][0]
+            why = ("plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
+                   "nothing left worth its runes or power" if kind == "end" else
+                   "best value it can afford (honor + 0.8 x cost)")
             scored = None   # worked out only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)

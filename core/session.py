@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
+from typing import Callable
 
 from .bots import Bot, make_bot
 from .engine import Decision, Game
@@ -26,7 +27,22 @@ class Seat:
     bot: str | None = None       # bot kind / difficulty when kind == "bot"
 
 
+@dataclass
+class BotMove:
+    """A move a bot made, with its reason kept for "why this move?" (text made on request)."""
+    turn: int
+    seat: int
+    move: str
+    why: Callable[[], str]
+    log_mark: int            # the game log's length before the move (undo drops later moves)
+
+    def text(self) -> str:
+        return self.why()
+
+
 class Session:
+    KEEP_MOVES = 200   # bot moves kept for "why?"
+
     def __init__(self, game: Game, seats: list[Seat]):
         if len(seats) != len(game.players):
             raise ValueError(f"{len(seats)} seats for a {len(game.players)}-player game")
@@ -35,6 +51,7 @@ class Session:
         self.bots: dict[int, Bot] = {i: make_bot(s.bot or "greedy", game.ctx.defs, game.seed, i)
                                      for i, s in enumerate(seats) if s.kind == "bot"}
         self.undo_stack: list[tuple[str, int, int]] = []   # (saved game, seat, log length)
+        self.bot_moves: list[BotMove] = []                 # the latest last
         self.assisted = False
         self.started_at = datetime.now(timezone.utc)       # for the match history
 
@@ -60,12 +77,27 @@ class Session:
     def step_bot(self) -> int:
         return self.apply_bot(self.bot_answer())
 
-    def apply_bot(self, index: int) -> int:
-        """Apply a bot's answer worked out elsewhere (a worker thread searching on a clone)."""
+    def apply_bot(self, index: int, why: Callable[[], str] | None = None) -> int:
+        """Apply a bot's answer worked out elsewhere (a worker thread searching on a clone);
+        ``why``: its reason (``Bot.explanation()``), by default the bot's last one."""
         if not self.waiting_for_bot():
             raise ValueError("no bot is deciding now")
+        dec = self.game.decision()
+        move = BotMove(self.game.turn, dec.seat, self.game.label(dec.options[index]) if 0 <= index < len(dec.options)
+                       else str(index), why or self.bots[dec.seat].explanation(), len(self.game.log))
         self.game.apply(index)
+        self.bot_moves.append(move)
+        del self.bot_moves[:-self.KEEP_MOVES]
         return index
+
+    def recent_bot_moves(self) -> list[BotMove]:
+        """The bot moves since a person last answered (or the game began), else the latest turn's."""
+        mark = self.undo_stack[-1][2] if self.undo_stack else -1
+        recent = [m for m in self.bot_moves if m.log_mark > mark]
+        if not recent and self.bot_moves:
+            last = self.bot_moves[-1]
+            recent = [m for m in self.bot_moves if (m.turn, m.seat) == (last.turn, last.seat)]
+        return recent
 
     def answer(self, index: int) -> None:
         """A person answers; a snapshot is kept so they can take it back."""
@@ -93,6 +125,7 @@ class Session:
         if self.undo_reveals():
             self.assisted = True
         snapshot, _, mark = self.undo_stack.pop()
+        self.bot_moves = [m for m in self.bot_moves if m.log_mark < mark]
         log = self.game.log[:mark]
         restored = load(snapshot)
         restored.log = log

@@ -144,6 +144,11 @@ def main(argv: list[str]) -> int:
              "sets": ["10th", "cotg"], "variants": ["teams"], "seed": 77, "honor_pool": None})
     play_turns(w, 13)
     shoot(app, w, out, "table_4p_teams")
+    w.show_bot_reasons()                          # "Why?": the bots' last moves and their reasons
+    settle(app)
+    w.reasons_dialog.grab().save(str(out / "why_dialog.png"))
+    print(out / "why_dialog.png")
+    w.reasons_dialog.close()
 
     # 4b. six players (two sets mixed), solo against Samael, the Legendary Track (when installed)
     for name, spec, sets, variants, turns in (

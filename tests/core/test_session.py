@@ -66,3 +66,18 @@ def test_session_save_and_resume_is_exact():
 def test_broken_session_file_is_refused():
     with pytest.raises(SaveFileError, match="not a valid saved session"):
         Session.from_json('{"format": 1, "seats": []}')
+
+
+def test_the_bots_moves_keep_their_reasons_for_why_this_move():
+    s = Session.start(["10th"], [Seat("Ann"), Seat("Bot", "bot", "medium")], seed=7)
+    assert s.recent_bot_moves() == []
+    s.answer(len(s.decision().options) - 1)          # Ann ends her turn at once
+    while s.waiting_for_bot():
+        s.step_bot()
+    moves = s.recent_bot_moves()
+    assert moves and all(m.seat == 1 for m in moves)
+    assert moves[-1].move == "End turn"
+    took = [m for m in moves if m.move.startswith(("Acquire", "Defeat"))]
+    assert took and all(any(ch.isdigit() for ch in m.text()) for m in took)   # the scores it weighed
+    s.undo()                                          # taking back Ann's answer takes the bot's moves too
+    assert s.bot_moves == [] and s.recent_bot_moves() == []

@@ -269,3 +269,17 @@ def test_setup_dialog_lets_players_pick_legendary_characters(qtbot):
     assert c.game.card(chars["void"]).id.endswith("." + picked)
     dlg.variant_checks["legendary"].setChecked(False)
     assert dlg.setup()["options"] == {}
+
+
+def test_why_shows_each_bot_move_with_its_reason(window, qtbot):
+    window.start({"seats": seats("Ann", ("Bob", "medium")), "sets": ["10th"], "variants": [],
+                  "seed": 7, "honor_pool": 30})
+    assert not window.why_action.isEnabled()                # no bot has moved yet
+    qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: window.controller.human_to_move() == 0, timeout=20000)
+    assert window.why_action.isEnabled()
+    window.why_action.trigger()
+    text = window.reasons_dialog.text.toPlainText()
+    assert text.count("Turn 2 · Bob (medium): ") == len(window.controller.session.recent_bot_moves()) >= 2
+    assert "Bob (medium): End turn" in text
+    assert "Acquire" in text or "Defeat" in text

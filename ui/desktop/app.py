@@ -20,7 +20,7 @@ from ascension.core.session import Session
 from . import storage
 from .cards import CardZoom
 from .controller import SPEEDS, Controller
-from .panels import DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
+from .panels import BotReasonsDialog, DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
 from .setup_dialog import SetupDialog
 from .table import CardState, TableWidget
 
@@ -107,6 +107,10 @@ class MainWindow(QMainWindow):
         self.skip_action = QAction("Skip bots", self, triggered=lambda: self.controller.skip_bots())
         self.skip_action.setToolTip("Let the bots finish now, up to the next human decision (S)")
         bar.addAction(self.skip_action)
+        self.why_action = QAction("Why?", self, shortcut=QKeySequence("W"), triggered=self.show_bot_reasons)
+        self.why_action.setToolTip("Why the bots made their last moves: their scores or search statistics (W)")
+        self.why_action.setEnabled(False)
+        bar.addAction(self.why_action)
         bar.addSeparator()
         self.history_action = QAction("History", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
         self.history_action.setToolTip("Every game you finished: results, statistics, replays (Ctrl+H)")
@@ -167,6 +171,7 @@ class MainWindow(QMainWindow):
         self.save_action.setEnabled(True)
         waiting = c.session.waiting_for_bot()
         self.skip_action.setEnabled(waiting)
+        self.why_action.setEnabled(bool(c.session.bot_moves))
         notes = ([f"Game over after {game.turn} turns"] if c.session.over
                  else [f"Turn {game.turn}", f"{game.players[game.current].name} to play"])
         if c.session.assisted:
@@ -334,6 +339,12 @@ class MainWindow(QMainWindow):
     def on_finished(self, summary: dict) -> None:
         self.end_page.show_summary(summary)
         self.stack.setCurrentWidget(self.end_page)
+
+    def show_bot_reasons(self) -> None:
+        if self.controller.session is None:
+            return
+        self.reasons_dialog = BotReasonsDialog(self.controller.bot_reasons(), self)
+        self.reasons_dialog.show()
 
     def show_history(self) -> None:
         """The match history window, for the player chosen there before (kept in the settings),

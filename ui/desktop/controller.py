@@ -35,7 +35,7 @@ FAST_REPAINT_S = 0.15  # when bots run without pauses, repaint at most this ofte
 class _Relay(QObject):
     """Carries a bot's answer from its thread to the GUI thread (a queued signal)."""
 
-    answered = Signal(int, object)    # generation, option index (or the exception raised)
+    answered = Signal(int, object)    # generation, (option index, reason) or the exception raised
 
 
 def setup_seats(setup: dict) -> list[Seat]:
@@ -242,7 +242,7 @@ class Controller(QObject):
 
         def think() -> None:
             try:
-                result = bot.choose(view, dec)
+                result = (bot.choose(view, dec), bot.explanation())   # the move and its reason
             except Exception as exc:  # reported in the GUI thread
                 result = exc
             try:
@@ -261,7 +261,7 @@ class Controller(QObject):
             log.error(self.bot_error, exc_info=result)
             self.state_changed.emit()
             return
-        self.session.apply_bot(result)
+        self.session.apply_bot(*result)
         self._generation += 1
         # Fast-forwarding: repaint a few times a second, not after every bot answer.
         if (self._fast_forward() and self.session.waiting_for_bot()
@@ -269,6 +269,14 @@ class Controller(QObject):
             self._timer.start(0)
             return
         self._changed()
+
+    def bot_reasons(self) -> list[tuple[str, str]]:
+        """(heading, reason) for the bots' recent moves, the latest first ("why this move?")."""
+        if self.session is None:
+            return []
+        seats = self.session.seats
+        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.text())
+                for m in reversed(self.session.recent_bot_moves())]
 
     def skip_bots(self) -> None:
         """Let the bots play without pauses up to the next person's decision (or the end)."""

@@ -230,6 +230,25 @@ class ZoneDialog(QDialog):
             self.preview.hide()
 
 
+class BotReasonsDialog(QDialog):
+    """"Why?": the bots' recent moves, each with the bot's own reason (its heuristic scores,
+    or the search statistics of its top options), the latest first."""
+
+    def __init__(self, rows: list[tuple[str, str]], parent=None):
+        super().__init__(parent)
+        self.setWindowTitle("Why the bots moved")
+        self.resize(640, 460)
+        lay = QVBoxLayout(self)
+        lay.addWidget(_bold("The bots' moves since your last decision, latest first" if rows
+                            else "No bot has moved yet."))
+        self.text = QTextEdit(readOnly=True)
+        self.text.setHtml("".join(f"<p><b>{html.escape(head)}</b><br>{html.escape(why)}</p>" for head, why in rows))
+        lay.addWidget(self.text, 1)
+        close = QPushButton("Close")
+        close.clicked.connect(self.accept)
+        lay.addWidget(close, 0, Qt.AlignRight)
+
+
 class PassScreen(QWidget):
     """Hot-seat: hides every hand until the next person says they are at the screen."""
 
