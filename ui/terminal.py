@@ -38,20 +38,24 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], seed=seed)
     agent = make_bot(bot, game.ctx.defs, seed, 1 - me)
     out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
-        f"against the {bot} bot. Type an option's number, or q to quit.")
+        f"against the {bot} bot. Type an option's number, w for why the bot moved as it did, or q to quit.")
     seats = [(name, "human", None), (bot_name, "bot", bot)]
     if me == 1:
         seats.reverse()
     shown = 0
+    bot_moves: list[tuple[str, Callable[[], str]]] = []   # since the person last answered: (move, why)
     try:
         while not game.over:
             dec = game.decision()
             if dec.seat != me:
-                game.apply(agent.choose(game.view(dec.seat), dec))
+                i = agent.choose(game.view(dec.seat), dec)
+                bot_moves.append((game.label(dec.options[i]), agent.explanation()))
+                game.apply(i)
                 continue
             shown = show_log(game, shown, out)
             show_table(game, me, out)
-            answer = ask(game, dec, input_fn, out)
+            answer = ask(game, dec, input_fn, out, bot_moves)
+            bot_moves = []
             if answer is None:
                 out(f"You left the game. Seed {seed} deals the same game again.")
                 record(game, seats, started, db, out)
@@ -132,8 +136,10 @@ def show_table(game: Game, me: int, out: Out) -> None:
     out(f"Runes {p.runes}, power {p.power}{mech}")
 
 
-def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out) -> int | None:
-    """The chosen option index, re-asking until the answer is valid; None means quit."""
+def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
+        bot_moves: list[tuple[str, Callable[[], str]]] = ()) -> int | None:
+    """The chosen option index, re-asking until the answer is valid; None means quit. ``w``
+    shows the bot's moves since the last answer with its reasons."""
     source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
     out(f"{dec.prompt}{source}:")
     n = len(dec.options)
@@ -146,9 +152,15 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out) -> 
             return None
         if raw in ("q", "quit"):
             return None
+        if raw in ("w", "why"):
+            for move, why in bot_moves:
+                out(f"  {move} — {why()}")
+            if not bot_moves:
+                out("  The bot has not moved since your last answer.")
+            continue
         if raw.isdigit() and 1 <= int(raw) <= n:
             return int(raw) - 1
-        out(f"'{raw}' is not an option: type a number from 1 to {n}, or q to quit.")
+        out(f"'{raw}' is not an option: type a number from 1 to {n}, w (why), or q to quit.")
 
 
 def show_result(game: Game, out: Out) -> None:

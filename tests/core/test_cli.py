@@ -169,3 +169,13 @@ def test_terminal_seat_comes_from_the_seed():
     terminal.play(seed=8, name="Ada", input_fn=scripted(["q"]), out=lines.append)
     first = "first" if terminal.human_seat(8) == 0 else "second"
     assert re.search(rf"You are Ada; you play {first}", lines[0])
+
+
+def test_terminal_w_shows_why_the_bot_moved():
+    seed = next(s for s in range(50) if terminal.human_seat(s) == 1)   # the bot plays first
+    lines: list[str] = []
+    terminal.play(seed=seed, bot="medium", input_fn=scripted(["w", "q"]), out=lines.append)
+    reasons = [line for line in lines if line.startswith("  ") and " — " in line]
+    assert reasons and reasons[-1].startswith("  End turn — ")
+    assert any(line.startswith(("  Acquire", "  Defeat")) and any(ch.isdigit() for ch in line.split(" — ")[1])
+               for line in reasons)
