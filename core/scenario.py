@@ -16,13 +16,13 @@ class ScriptError(AssertionError):
 
 
 def _pull(game: Game, name: str, seat: int) -> int:
-    """Take one instance of the card called ``name`` out of wherever it is idle."""
+    """Take one instance of the card called ``name`` (or with that id: "cotg.mystic") out of wherever it is idle."""
     places = [game.center_deck, *(game.piles.values()), game.players[seat].deck,
               game.players[seat].discard, game.void, game.box]
     places += [p.deck for i, p in enumerate(game.players) if i != seat]
     for place in places:
         for i in range(len(place) - 1, -1, -1):
-            if game.card(place[i]).name == name:
+            if name in (game.card(place[i]).name, game.card(place[i]).id):   # a name, or an id in a mix
                 return place.pop(i)
     raise KeyError(f"no idle card named {name!r} is left in this match")
 

@@ -257,7 +257,7 @@ class CopyHero(Verb):
 
     def run(self, game, frame, p):
         played = [c for c in game.players[frame.seat].played
-                  if c != frame.card and not any(s.verb is self for s in game.card(c).effects.get("play", ()))]
+                  if c != frame.card and not any(s.verb.name == self.name for s in game.card(c).effects.get("play", ()))]
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Repeat the effect of a hero you played",
                      _distinct(game, played, "played"), {}, False)
 

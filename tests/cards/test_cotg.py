@@ -648,3 +648,15 @@ def test_cotg_alone_simulates_without_invariant_violations():
     out = simulate(["cotg"], ["greedy", "random"], games=3, seed=2, check=True)
     assert out["invariant_violations"] == 0, out["violations"]
     assert out["capped_games"] == 0
+
+
+def test_twofold_askara_cannot_repeat_the_other_sets_twofold_askara_in_a_mix():
+    """With 10th and CotG mixed, both sets' Twofold Askara may be in play: neither may repeat the
+    other (they would repeat each other forever)."""
+    game = new_game(["10th", "cotg"], ["Ann", "Bob"], seed=7)
+    arrange(game, 0, hand=["Lifebound Initiate", "10th.twofold_askara", "cotg.twofold_askara"])
+    script(game, ["Play Lifebound Initiate", "Play Twofold Askara"], finish=False)
+    script(game, ["Play Twofold Askara"], finish=False)   # asks nothing: only Lifebound Initiate may be repeated
+    assert [game.card(c).id for c in game.players[0].played] == \
+        ["10th.lifebound_initiate", "10th.twofold_askara", "cotg.twofold_askara"]
+    assert (game.players[0].runes, game.players[0].honor) == (3, 3)   # Lifebound Initiate three times
