@@ -13,6 +13,9 @@ from .engine import Game, GameOver, InvalidAnswer
 from .match import new_game, replay
 
 
+MAX_ANSWERS = 50_000   # far beyond any real game (a few hundred answers); catches endless loops
+
+
 class SimulationFailure(RuntimeError):
     """A simulated game broke; the message carries the setup and answers that reproduce it."""
 
@@ -54,6 +57,8 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     violations: list[str] = []
     try:
         while not game.over:
+            if len(game.answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
+                raise RuntimeError(f"no end after {MAX_ANSWERS} answers (turn {game.turn})")
             dec = game.decision()
             game.apply(agents[dec.seat].choose(game.view(dec.seat), dec))
             if check:

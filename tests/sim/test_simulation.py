@@ -35,3 +35,17 @@ def test_a_game_result_reports_the_winner_by_the_rules():
     r = play_game(["10th"], ["greedy", "greedy"], seed=4)
     best = max(s["total"] for s in r.scores)
     assert r.scores[r.winner]["total"] == best
+
+
+def test_a_game_that_never_ends_is_reported_with_what_reproduces_it(monkeypatch):
+    """A bot stuck repeating a move (no turn cap can catch it) fails with setup and answers."""
+    from ascension.core import sim
+    monkeypatch.setattr(sim, "MAX_ANSWERS", 30)
+    with pytest.raises(sim.SimulationFailure, match=r"(?s)no end after 30 answers.*reproduce with: setup=.*answers=\["):
+        play_game(["10th"], ["greedy", "greedy"], seed=4)
+
+
+def test_mixed_sets_with_the_legendary_track_finish_every_game():
+    """10th and CotG together (both have Twofold Askara) with the Legendary Track, medium and easy bots."""
+    out = simulate(["10th", "cotg"], ["medium", "easy"], games=30, seed=1, variants=["legendary"], check=True)
+    assert out["invariant_violations"] == 0 and out["capped_games"] == 0 and sum(out["wins_by_seat"]) == 30
