@@ -798,12 +798,16 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
             return legend[best], scored, "Legendary status: the best card it may take for free"
     items, power_plan, rune_plan = medium_plan(sit, options)
     scored = [(it[3], options[it[0]]) for it in items]
-    if power_plan[1]:   # monsters first: their rewards may bring runes or cards
-        it = max(power_plan[1], key=lambda t: t[3])
-        return it[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
-    if rune_plan[1]:
-        it = max(rune_plan[1], key=lambda t: (t[3], -t[2]))
-        return it[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
+    # Center-row cards first, monsters before the rest (a reward may bring runes or cards, and
+    # every refill may show something better); the piles and the Cultist never change: last.
+    row = sit.g.center_row
+    for plan, order in ((power_plan, lambda t: t[3]), (rune_plan, lambda t: (t[3], -t[2]))):
+        in_row = [it for it in plan[1] if isinstance(it[4], int) and it[4] in row]
+        if in_row:
+            return max(in_row, key=order)[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
+    for plan, order in ((power_plan, lambda t: t[3]), (rune_plan, lambda t: (t[3], -t[2]))):
+        if plan[1]:
+            return max(plan[1], key=order)[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
     # an extra turn for a construct's honor (Tablet of Time's Dawn), once nothing else is worth buying
     for i, o in enumerate(options):
         if o[0] == "use":
