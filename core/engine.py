@@ -10,7 +10,6 @@ serialised and restored byte-equal.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any, Callable, NamedTuple
 
 from . import rng
@@ -20,9 +19,9 @@ from .events import Event, render
 HAND_SIZE = 5
 ROW_SIZE = 6
 MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
-# Option kinds whose second item is a card instance (plugins adding such kinds list them here).
 END, PLAY_ALL = ("end",), ("play_all",)
 _new_event = tuple.__new__
+# Option kinds whose second item is a card instance (plugins adding such kinds list them here).
 CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
 
 
@@ -550,8 +549,7 @@ class Game:
         dec = self.decision()
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
-        if (type(index) is not int and (not isinstance(index, int) or isinstance(index, bool))) or \
-                not 0 <= index < len(dec.options):
+        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(dec.options):
             raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
                                 f"(choose 0..{len(dec.options) - 1})")
         option = dec.options[index]
@@ -636,7 +634,7 @@ class Game:
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
         # Unite: earlier heroes waiting for this faction fire after this card's own effect.
-        for waiting in list(p.unite_wait) if p.unite_wait else ():
+        for waiting in list(p.unite_wait):
             if any(f in d.factions for f in self.ctx.defs[waiting].factions):
                 p.unite_wait.remove(waiting)
                 self.push(waiting, "unite", seat)
