@@ -90,14 +90,15 @@ class Session:
         del self.bot_moves[:-self.KEEP_MOVES]
         return index
 
-    def recent_bot_moves(self) -> list[BotMove]:
-        """The bot moves since a person last answered (or the game began), else the latest turn's."""
+    def recent_bot_moves(self, most: int = 60) -> list[BotMove]:
+        """The bot moves since a person last answered (at most ``most``, the latest), else the
+        latest bot turn's."""
         mark = self.undo_stack[-1][2] if self.undo_stack else -1
         recent = [m for m in self.bot_moves if m.log_mark > mark]
         if not recent and self.bot_moves:
             last = self.bot_moves[-1]
             recent = [m for m in self.bot_moves if (m.turn, m.seat) == (last.turn, last.seat)]
-        return recent
+        return recent[-most:]
 
     def answer(self, index: int) -> None:
         """A person answers; a snapshot is kept so they can take it back."""
