@@ -801,13 +801,14 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
     # Center-row cards first, monsters before the rest (a reward may bring runes or cards, and
     # every refill may show something better); the piles and the Cultist never change: last.
     row = sit.g.center_row
-    for plan, order in ((power_plan, lambda t: t[3]), (rune_plan, lambda t: (t[3], -t[2]))):
-        in_row = [it for it in plan[1] if isinstance(it[4], int) and it[4] in row]
-        if in_row:
-            return max(in_row, key=order)[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
-    for plan, order in ((power_plan, lambda t: t[3]), (rune_plan, lambda t: (t[3], -t[2]))):
-        if plan[1]:
-            return max(plan[1], key=order)[0], scored, lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"
+    plans = ((power_plan[1], lambda t: t[3]), (rune_plan[1], lambda t: (t[3], -t[2])))
+    why = lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"  # noqa: E731
+    for from_row in (True, False):
+        for chosen, order in plans:
+            if from_row:
+                chosen = [it for it in chosen if isinstance(it[4], int) and it[4] in row]
+            if chosen:
+                return max(chosen, key=order)[0], scored, why
     # an extra turn for a construct's honor (Tablet of Time's Dawn), once nothing else is worth buying
     for i, o in enumerate(options):
         if o[0] == "use":
