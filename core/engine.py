@@ -10,7 +10,7 @@ serialised and restored byte-equal.
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, NamedTuple
+from typing import NamedTuple
 
 from . import rng
 from .cards import CardDef
@@ -701,7 +701,6 @@ class Game:
 
     def defeat(self, seat: int, iid: int) -> None:
         """Defeat a monster (already paid for, or free): Void, refill, then the reward."""
-        d = self.ctx.defs[iid]
         p = self.players[seat]
         where = self.location(iid)
         p.took += 1

@@ -69,6 +69,28 @@ def arrange_center(game: Game, names: list[str]) -> Game:
     return game
 
 
+def set_row(game: Game, names: list[str]) -> Game:
+    """Set the whole center row, left to right: the old row goes to the center deck's bottom,
+    the named cards fill the first slots and the center deck's top cards the others."""
+    for i, c in enumerate(game.center_row):
+        if c is not None:
+            game.center_deck.insert(0, c)
+            game.center_row[i] = None
+    arrange_center(game, names)
+    for i in range(len(names), len(game.center_row)):
+        game.center_row[i] = game.center_deck.pop()
+    return game
+
+
+def stack_center_deck(game: Game, top: list[str]) -> Game:
+    """Put the named center-deck cards on top of the center deck, first name on top."""
+    for name in reversed(top):
+        i = max(i for i, c in enumerate(game.center_deck) if name in (game.name_of(c), game.card(c).id))
+        game.center_deck.append(game.center_deck.pop(i))
+    game._decision = None
+    return game
+
+
 def set_resources(game: Game, seat: int = 0, runes: int = 0, power: int = 0) -> Game:
     p = game.players[seat]
     p.runes, p.power = runes, power

@@ -5,7 +5,7 @@ import math
 import time
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
+from typing import Callable
 
 from . import rng
 from .bots import make_bot

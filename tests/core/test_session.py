@@ -3,7 +3,7 @@ import pytest
 
 from ascension.core.engine import InvalidAnswer
 from ascension.core.match import SaveFileError
-from ascension.core.scenario import arrange, script
+from ascension.core.scenario import arrange
 from ascension.core.session import Seat, Session
 
 

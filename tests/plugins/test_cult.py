@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import SetupError, new_game
-from ascension.core.scenario import arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import arrange, names, script, set_resources, set_row, stack_center_deck
 from ascension.plugins.legendary.track import renown, track
 
 VILLAIN = -1
@@ -16,23 +16,6 @@ ROW = ["Correction of Creation", "Claws of Deoful", "The Iron Seven", "MarrowWyr
 
 def solo(seed: int = 11):
     return new_game(["legends"], ["Ann"], ["cult"], seed=seed)
-
-
-def set_row(game, row: list[str]):
-    for i, c in enumerate(game.center_row):
-        if c is not None:
-            game.center_deck.insert(0, c)
-            game.center_row[i] = None
-    arrange_center(game, row)
-    return game
-
-
-def stack_center_deck(game, top: list[str]):
-    """Put the named cards on top of the center deck, first name on top."""
-    for name in reversed(top):
-        i = max(i for i, c in enumerate(game.center_deck) if game.name_of(c) == name)
-        game.center_deck.append(game.center_deck.pop(i))
-    game._decision = None
 
 
 def row(game) -> list[str]:

@@ -5,33 +5,13 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import SetupError, new_game
-from ascension.core.scenario import arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import arrange, names, script, set_resources, set_row, stack_center_deck
 
 VILLAIN = -1
 
 
 def solo(seed: int = 11):
     return new_game(["10th"], ["Ann"], ["samael"], seed=seed)
-
-
-def set_row(game, row: list[str]):
-    """Set the center row left to right (unnamed slots get the center deck's top cards)."""
-    for i, c in enumerate(game.center_row):
-        if c is not None:
-            game.center_deck.insert(0, c)
-            game.center_row[i] = None
-    arrange_center(game, row)
-    for i in range(len(row), len(game.center_row)):
-        game.center_row[i] = game.center_deck.pop()
-    return game
-
-
-def stack_center_deck(game, top: list[str]):
-    """Put the named center-deck cards on top of the center deck, first name on top."""
-    for name in reversed(top):
-        i = max(i for i, c in enumerate(game.center_deck) if game.name_of(c) == name)
-        game.center_deck.append(game.center_deck.pop(i))
-    game._decision = None
 
 
 def row(game) -> list[str]:
