@@ -433,7 +433,7 @@ def sides_of(game: Game) -> list[list[int]]:
 
 class Tuning:
     """The medium policy's tunable numbers (the ladder was run with these defaults)."""
-    r_val = 0.8          # honor one rune brings when spent (0.7 before: +3 points over easy with Legends)
+    r_val = 0.7          # honor one rune brings when spent
     p_val = 0.7          # honor one power brings when spent
     turn_rate = 0.25     # table turns left ≈ pool × (turn_rate + turn_curve × pool fraction)
     turn_curve = 0.25
