@@ -335,10 +335,9 @@ def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None =
         err = exc.errors()[0]
         raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
     if recorded is None:   # a player's printed numbers (core/overrides.py)
-        raw = overrides.apply(raw, header.id)
-        recorded = overrides.in_effect(header.id)
+        recorded = overrides.apply(raw, header.id)
     else:
-        raw = overrides.apply_table(raw, header.id, recorded, f"{name} (overrides recorded with the game)")
+        overrides.apply_table(raw, header.id, recorded, f"{name} (overrides recorded with the game)")
     out = CardSet(header.id, header.name, str(path), [], [], [], header.requires,
                   header.center_deck_expected, header.max_players, header.note, overrides=recorded)
     sections = (("card", "center", out.center), ("always", "always", out.always),

@@ -96,21 +96,16 @@ def _set_param(entry: dict, verb: str, param: str, value: Any) -> int:
     return hits
 
 
-def in_effect(set_id: str, paths: list[Path] | None = None) -> dict[str, dict[str, Any]]:
-    """The overrides of ``set_id`` from every override file, merged in order (a later file wins
-    a field): card id -> field -> value."""
+def apply(raw: dict, set_id: str, paths: list[Path] | None = None) -> dict[str, dict[str, Any]]:
+    """Apply every override file's ``[cards.<set_id>.*]`` to a freshly parsed set file, in order
+    (a later file wins a field); return what was applied, merged: card id -> field -> value."""
     merged: dict[str, dict[str, Any]] = {}
     for path in override_paths() if paths is None else paths:
-        for card_id, values in read(path).get(set_id, {}).items():
+        table = read(path).get(set_id, {})
+        apply_table(raw, set_id, table, str(path))
+        for card_id, values in table.items():
             merged.setdefault(card_id, {}).update(values)
     return merged
-
-
-def apply(raw: dict, set_id: str, paths: list[Path] | None = None) -> dict:
-    """Apply every override file's ``[cards.<set_id>.*]`` to a freshly parsed set file."""
-    for path in override_paths() if paths is None else paths:
-        apply_table(raw, set_id, read(path).get(set_id, {}), str(path))
-    return raw
 
 
 def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:

@@ -36,9 +36,6 @@ class BotMove:
     why: Callable[[], str]
     log_mark: int            # the game log's length before the move (undo drops later moves)
 
-    def text(self) -> str:
-        return self.why()
-
 
 class Session:
     KEEP_MOVES = 200   # bot moves kept for "why?"

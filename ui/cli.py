@@ -24,6 +24,7 @@ from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
 
 USAGE_ERROR = 2
+DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
 
 
 class UsageError(ValueError):
@@ -83,7 +84,7 @@ def _cluster(address: str | None, jobs: int):
     else:
         cluster = None
     try:
-        with distributed.Client(cluster or address, timeout="10s") as client:
+        with distributed.Client(cluster or address, timeout=DASK_CONNECT_TIMEOUT) as client:
             workers = len(client.scheduler_info().get("workers", {})) or 1
             yield client.get_executor(), max(jobs, workers)
     except OSError as exc:   # no scheduler there

@@ -141,3 +141,12 @@ def test_simulate_command_says_what_to_install_for_dask(capsys, monkeypatch):
     assert main(["simulate", "--sets", "10th", "--bots", "easy,easy", "--games", "1", "--seed", "1",
                  "--dask", "local"]) == 2
     assert "pip install 'ascension[cluster]'" in capsys.readouterr().err
+
+
+def test_simulate_command_says_when_the_dask_scheduler_cannot_be_reached(capsys, monkeypatch):
+    pytest.importorskip("distributed", reason="Dask (distributed) is not installed: optional")
+    from ascension.ui import cli
+    monkeypatch.setattr(cli, "DASK_CONNECT_TIMEOUT", "1s")
+    assert cli.main(["simulate", "--sets", "10th", "--bots", "easy,easy", "--games", "1", "--seed", "1",
+                     "--dask", "tcp://127.0.0.1:9"]) == 2
+    assert "--dask tcp://127.0.0.1:9: cannot reach the scheduler" in capsys.readouterr().err

@@ -90,6 +90,8 @@ def test_several_override_files_apply_in_order(override, tmp_path, monkeypatch):
     match._load_set.cache_clear()
     d = card("legends", "Master Vaya")
     assert (d.cost, d.honor) == (7, 4)
+    game = new_game(["legends"], ["Ann", "Bob"], seed=2)     # a game records the merged result
+    assert game.ctx.setup["overrides"] == {"legends": {"master_vaya": {"cost": 7, "honor": 4}}}
 
 
 def test_the_user_config_dir_file_is_read_when_no_path_is_given(monkeypatch, tmp_path):

@@ -78,6 +78,6 @@ def test_the_bots_moves_keep_their_reasons_for_why_this_move():
     assert moves and all(m.seat == 1 for m in moves)
     assert moves[-1].move == "End turn"
     took = [m for m in moves if m.move.startswith(("Acquire", "Defeat"))]
-    assert took and all(any(ch.isdigit() for ch in m.text()) for m in took)   # the scores it weighed
+    assert took and all(any(ch.isdigit() for ch in m.why()) for m in took)   # the scores it weighed
     s.undo()                                          # taking back Ann's answer takes the bot's moves too
     assert s.bot_moves == [] and s.recent_bot_moves() == []

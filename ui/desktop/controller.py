@@ -275,7 +275,7 @@ class Controller(QObject):
         if self.session is None:
             return []
         seats = self.session.seats
-        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.text())
+        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.why())
                 for m in reversed(self.session.recent_bot_moves())]
 
     def skip_bots(self) -> None:
