@@ -394,12 +394,15 @@ class CardInfo:
         self.unite = steps_profile(d, "unite") if d.effects.get("unite") else None
         self.reward = steps_profile(d, "reward")
         self.fate = steps_profile(d, "fate") if d.effects.get("fate") else None
-        self.abilities = []   # (ability, profile, kind): "free" | "convert" | "self_banish" | "costly"
+        # (ability, profile, kind): "free" | "convert" | "self_banish" | "costly" | "cycle" (the
+        # construct goes to the discard pile: usable once per pass through the deck)
+        self.abilities = []
         for ab in d.abilities:
             steps = d.effects.get(ab.key, ())
             names = {s.verb.name for s in steps}
             kind = ("self_banish" if "banish_self" in names else "convert" if "pay" in names
-                    else "costly" if names & COSTLY_VERBS else "free")
+                    else "costly" if names & (COSTLY_VERBS - {"destroy_self"})
+                    else "cycle" if "destroy_self" in names else "free")
             self.abilities.append((ab, steps_profile(d, ab.key), kind))
         self.triggers = [(t, steps_profile(d, t.key)) for t in d.triggers]
         self.starter = d.role == "starting"
@@ -443,6 +446,7 @@ class Tuning:
     race = 0.15          # extra weight of honor tokens when ahead near the end
     construct_bias = 0.0
     gift_margin = 0.5
+    growth = 1.2         # cards a deck gains per turn (acquired minus banished): later plays are rarer
     renown = 1.0         # Legendary Track: honor of one space of Renown
     win_bonus = 0.0      # search: honor a won (finished) rollout is worth beyond its margin
     potential = 1.0      # search: share of a deck's expected future honor counted at the horizon
@@ -503,7 +507,7 @@ class Situation:
         w[MR] = 0.5 * params.r_val
         w[DC] = 0.4 * params.r_val
         starters = sum(k for cid, k in cycling.items() if by_id[cid].role == "starting")
-        plays_per_card = self.turns_left * 5 / self.size
+        plays_per_card = self.plays(0.0, self.turns_left)
         starter_pp = params.r_val
         w[BO] = params.thin * max(0.15, (self.avg - starter_pp) * plays_per_card) if starters else 0.1
         w[BO] = min(w[BO], 3.0)
@@ -532,6 +536,17 @@ class Situation:
         return mine - max(others) if others else 0
 
     # -------------------------------------------------------------- per-card values
+    def plays(self, start: float, end: float, extra: int = 0) -> float:
+        """How often one card of the cycling deck is played between ``start`` and ``end`` turns
+        from now: 5 cards a turn from a deck that grows by ``growth`` cards a turn, so each
+        later pass through it comes more slowly (the integral of 5 / size)."""
+        if end <= start:
+            return 0.0
+        g, size = self.k.growth, self.size + extra
+        if g <= 0:
+            return (end - start) * 5 / size
+        return 5 / g * math.log((size + g * end) / (size + g * start))
+
     def unite_chance(self, d: CardDef) -> float:
         share = max((self.faction_share.get(f, 0.0) for f in d.factions), default=0.0)
         return 1 - (1 - share) ** 4
@@ -569,9 +584,15 @@ class Situation:
                 v += 0.3 * max(0.0, x)
             elif kind in ("self_banish", "costly"):
                 v += 0.15 * max(0.0, x)
+            elif kind == "cycle":
+                v += max(0.0, x) * min(1.0, 5 / self.size)
             else:
                 if ab.requires_faction:
                     x *= 1 - (1 - self.faction_share.get(ab.requires_faction, 0.0)) ** 5
+                if ab.requires_played:   # "if you have played a Mystic or Heavy Infantry this turn"
+                    share = sum(k for cid, k in self.cycling.items()
+                                if self.by_id[cid].name in ab.requires_played) / self.size
+                    x *= 1 - (1 - share) ** 5
                 if ab.requires_mechana:
                     x *= 1.0 if self.mech_constructs >= ab.requires_mechana else 0.3
                 v += x
@@ -603,7 +624,7 @@ class Situation:
         elif info(d).one_shot:   # played once when drawn, then banished: no card honor at the end
             return self.play_value(d) if T > delay + self.size / 5 else float(d.honor)
         else:
-            plays = max(0.0, T - delay) * 5 / size
+            plays = self.plays(delay, T, extra=1)
             econ = (self.play_value(d) - self.avg) * plays
         return d.honor + econ
 
@@ -621,7 +642,7 @@ class Situation:
 
     def thin_value(self, d: CardDef, zone: str) -> float:
         """Honor of banishing one ``d`` from my hand or discard pile."""
-        plays = self.turns_left * 5 / self.size
+        plays = self.plays(0.0, self.turns_left)
         if d.type == "construct":
             keep = self.construct_turn_value(d) * max(0.0, self.turns_left - 1)
         else:
@@ -629,6 +650,16 @@ class Situation:
             keep = keep if keep > 0 else keep * self.k.thin
         now = self.play_value(d) if zone == "hand" and d.type != "construct" else 0.0
         return -(d.honor + keep) - now
+
+    def replacement_value(self) -> float:
+        """What the card replacing one banished from the center row is worth on average (the
+        center deck's composition is known, its order is not)."""
+        v = self._pv.get("<replacement>")
+        if v is None:
+            deck = self.g.center_deck or self.g.void
+            v = sum(self.opponent_value(self.defs[c]) for c in deck) / len(deck) if deck else 0.0
+            self._pv["<replacement>"] = v
+        return v
 
     def opponent_value(self, d: CardDef) -> float:
         """A rough value of ``d`` to the opponents (for denial): as if it were in my deck."""
@@ -796,6 +827,9 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
         best = max(range(len(legend)), key=lambda k: scored[k][0])
         if scored[best][0] > 0:
             return legend[best], scored, "Legendary status: the best card it may take for free"
+    cycle = _cycle_use(sit, options)
+    if cycle is not None:
+        return cycle
     items, power_plan, rune_plan = medium_plan(sit, options)
     scored = [(it[3], options[it[0]]) for it in items]
     # Center-row cards first, monsters before the rest (a reward may bring runes or cards, and
@@ -820,6 +854,25 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
                     scored.append((gain, o))
                     return i, scored, "an extra turn is worth more than the construct's honor"
     return kinds.index("end"), scored, "nothing left worth taking"
+
+
+def _cycle_use(sit: Situation, options):
+    """Use a construct that goes back to the discard pile for its effect (Tablet of the Templar:
+    a free defeat) once the center row shows a target worth more than a Cultist; until then it
+    waits in play."""
+    for i, o in enumerate(options):
+        if o[0] != "use" or info(sit.defs[o[1]]).abilities[o[2]][2] != "cycle":
+            continue
+        steps = sit.defs[o[1]].effects[sit.defs[o[1]].abilities[o[2]].key]
+        caps = [s.params.max_cost for s in steps if s.verb.name == "defeat_free"]
+        if not caps:
+            return i, [], "use a construct that returns through the discard pile"
+        cap = caps[0] if caps[0] is not None else 99
+        targets = [sit.defeat_value(sit.defs[c]) for c in sit.g.center_row
+                   if c is not None and sit.defs[c].type == "monster" and sit.defs[c].cost <= cap]
+        if targets and max(targets) >= 2.0:
+            return i, [(max(targets), o)], "a free defeat of a monster worth it"
+    return None
 
 
 def _plan_text(defs, options, *plans) -> str:
@@ -886,7 +939,8 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
             if zone == "center":
                 if c in buyable:
                     return -5.0
-                return sit.k.deny * sit.opponent_value(d) - 0.6
+                # a random card replaces it: denial pays only for a card better than that
+                return sit.k.deny * (sit.opponent_value(d) - sit.replacement_value())
             return sit.thin_value(d, zone)
         if zone == "your_constructs" and "keep" not in prompt:   # never harm one's own constructs
             return -100.0
@@ -1018,7 +1072,7 @@ def potential(sit: Situation) -> float:
     if T <= 0:
         return 0.0
     defs, by_id = sit.defs, sit.by_id
-    plays = T * 5 / sit.size
+    plays = sit.plays(0.0, T)
     total = 0.0
     wait = sit.size / 10
     for cid, k in sit.cycling.items():

@@ -1,0 +1,70 @@
+"""The medium policy's card sense: situations a player would judge at a glance."""
+from __future__ import annotations
+
+from ascension.core.bots import Situation, make_bot
+from ascension.core.match import new_game
+from ascension.core.scenario import arrange, set_resources, set_row
+
+
+def legends_game(seed: int = 3):
+    return new_game(["legends"], ["Ann", "Bob"], seed=seed)
+
+
+def medium_move(game, seat: int = 0) -> str:
+    dec = game.decision()
+    i = make_bot("medium", game.ctx.defs, 1, seat).choose(game.view(seat), dec)
+    return game.label(dec.options[i])
+
+
+def test_medium_uses_tablet_of_the_templar_on_a_monster_worth_it():
+    game = legends_game()
+    set_row(game, ["Claws of Deoful", "Lycan Fang"])
+    arrange(game, 0, hand=[], constructs=["Tablet of the Templar"])
+    assert medium_move(game).startswith("Use Tablet of the Templar")
+
+
+def test_medium_keeps_tablet_of_the_templar_in_play_while_only_cultists_are_in_reach():
+    game = legends_game()
+    set_row(game, ["Lycan Fang", "Mycelial Mage", "Arha Recruit", "Master Vaya", "Mountain Seer", "Dark Monk"])
+    arrange(game, 0, hand=[], constructs=["Tablet of the Templar"])
+    assert medium_move(game) == "End turn"
+
+
+def test_temple_of_arha_is_worth_more_to_a_deck_full_of_mystics_and_heavy_infantry():
+    game = legends_game()
+    arrange(game, 0, hand=[], deck=["Apprentice"] * 8 + ["Militia"] * 2, discard=[])
+    temple = next(d for d in game.ctx.defs if d.name == "Temple of Arha")
+    bare = Situation(game, 0).construct_turn_value(temple)
+    arrange(game, 0, deck=["Apprentice"] * 4 + ["Mystic"] * 3 + ["Heavy Infantry"] * 3)
+    assert Situation(game, 0).construct_turn_value(temple) > 2 * bare
+
+
+def test_a_card_bought_now_is_played_less_often_later_as_the_deck_grows():
+    game = legends_game()
+    sit = Situation(game, 0)
+    first, second = sit.plays(0, 5), sit.plays(5, 10)
+    assert first > second > 0
+    assert abs(sit.plays(0, 10) - (first + second)) < 1e-9
+    naive = 10 * 5 / sit.size   # a deck that never grows
+    assert sit.plays(0, 10) < naive
+
+
+def banish_choice(row: list[str]) -> str:
+    """Medium's answer to Seer of the Forked Path's "you may banish a card in the center row"."""
+    game = new_game(["10th"], ["Ann", "Bob"], seed=5)
+    set_row(game, row)
+    arrange(game, 0, hand=["Seer of the Forked Path"], deck=["Apprentice"])
+    set_resources(game, 0)
+    game.apply(0)   # play it: draw, then the banish question
+    assert "banish" in game.decision().prompt.lower()
+    return medium_move(game)
+
+
+def test_medium_does_not_banish_an_ordinary_card_from_the_center_row_just_to_deny_it():
+    ordinary = ["Arha Initiate", "Lifebound Initiate", "Void Initiate", "Mechana Initiate", "Mephit", "Wolf Shaman"]
+    assert banish_choice(ordinary) == "None"
+
+
+def test_medium_banishes_the_card_an_opponent_wants_most_from_the_center_row():
+    row = ["Arha Initiate", "Lifebound Initiate", "Cetra, Weaver of Stars", "Mechana Initiate", "Mephit", "Wolf Shaman"]
+    assert banish_choice(row).startswith("Cetra, Weaver of Stars")
