@@ -40,7 +40,7 @@ import time
 from collections import Counter
 from typing import Callable
 
-from .cards import CardDef
+from .cards import FACTIONS, CardDef
 from .engine import Decision, Game
 from . import rng
 
@@ -362,6 +362,10 @@ def steps_profile(d: CardDef, key: str) -> Profile:
             v[R] += 2.0
         elif name == "return_from_discard":
             v[DR] += 0.7
+        elif name == "discard_to_deck_top":   # a chosen card instead of a random one next turn
+            v[DR] += 0.4
+        elif name == "banish_played":         # thinning, once the card has done its work
+            v[BO] += 0.8
         elif name in ("gain_renown", "banish_center_gain_renown"):   # Legendary Track
             v[H] += 0.45 * getattr(p, "n", 1) * (4 if getattr(p, "each", False) else 1)
             v[BC] += 1 if name == "banish_center_gain_renown" else 0
@@ -380,6 +384,9 @@ def steps_profile(d: CardDef, key: str) -> Profile:
             v[UK] += 1
     return prof
 
+
+# The Legendary Track (plugins/legendary): a Boon at each milestone, Legendary status at the end.
+MILESTONES, LEGENDARY = (3, 6, 9), 12
 
 # Abilities whose price is a card of one's own (not runes): never used as if they were free.
 COSTLY_VERBS = frozenset({"destroy_another_construct", "destroy_self", "banish_this", "destroy_constructs"})
@@ -436,7 +443,7 @@ def sides_of(game: Game) -> list[list[int]]:
 
 class Tuning:
     """The medium policy's tunable numbers (the ladder was run with these defaults)."""
-    r_val = 0.7          # honor one rune brings when spent
+    r_val = 0.85         # honor one rune brings when spent
     p_val = 0.7          # honor one power brings when spent
     turn_rate = 0.25     # table turns left ≈ pool × (turn_rate + turn_curve × pool fraction)
     turn_curve = 0.25
@@ -446,8 +453,9 @@ class Tuning:
     race = 0.15          # extra weight of honor tokens when ahead near the end
     construct_bias = 0.0
     gift_margin = 0.5
+    basics = 0.8         # always-available heroes: what they add saturates (surplus power ends in Cultists)
     growth = 1.2         # cards a deck gains per turn (acquired minus banished): later plays are rarer
-    renown = 1.0         # Legendary Track: honor of one space of Renown
+    renown = 0.3         # Legendary Track: honor of one space of Renown besides its Boons
     win_bonus = 0.0      # search: honor a won (finished) rollout is worth beyond its margin
     potential = 1.0      # search: share of a deck's expected future honor counted at the horizon
 
@@ -491,6 +499,7 @@ class Situation:
         # Legendary Track: Renown per faction (a Boon every 3 spaces, Legendary status at 12)
         track = game.ext.get("legendary") if game.ext else None
         self.renown = track.get("renown", {}).get(str(seat)) if isinstance(track, dict) else None
+        self.legends = track.get("characters", {}) if self.renown is not None else {}
         # honor race near the end: lead of my side over the best other side
         self.lead = self.side_lead(game, defs) if pool < 0.25 * init else 0
         w = self.w = [0.0] * NF
@@ -626,16 +635,38 @@ class Situation:
         else:
             plays = self.plays(delay, T, extra=1)
             econ = (self.play_value(d) - self.avg) * plays
+        if d.role == "always":
+            return self.k.basics * (d.honor + econ)
         return d.honor + econ
 
     def renown_bonus(self, d: CardDef) -> float:
-        """Legendary Track: taking a card from the center row moves Renown in each of its
-        factions (a Boon every 3 spaces, Legendary status at 12)."""
+        """Legendary Track: taking a card from the center row moves Renown in each of its factions."""
         if not self.renown:
             return 0.0
-        k = self.k.renown
-        return sum(k + (0.9 * k if 9 <= self.renown.get(f, 0) < 12 else 0.0)
-                   for f in d.factions if self.renown.get(f, 0) < 12)
+        return sum(self.renown_value(f) for f in d.factions)
+
+    def renown_value(self, faction: str, n: int = 1) -> float:
+        """Honor of ``n`` spaces of Renown in ``faction``: a Boon at 3, 6 and 9 (used this turn,
+        for what that faction's Legendary Character gives), Legendary status at 12 (a free card
+        of the faction each turn), and a little for the way there."""
+        r = self.renown.get(faction, 0) if self.renown else LEGENDARY
+        new = min(LEGENDARY, r + n)
+        if new <= r:
+            return 0.0
+        v = self.k.renown * (new - r)
+        v += sum(self.boon_value(faction) for m in MILESTONES if r < m <= new)
+        if new == LEGENDARY:
+            v += 1.5 * self.turns_left
+        return v
+
+    def boon_value(self, faction: str) -> float:
+        key = f"<boon {faction}>"
+        v = self._pv.get(key)
+        if v is None:
+            legend = self.legends.get(faction)
+            v = steps_profile(self.defs[legend], "boon").value(self.w) if legend is not None else 0.0
+            self._pv[key] = v
+        return v
 
     def defeat_value(self, d: CardDef) -> float:
         return info(d).reward.value(self.w)
@@ -919,6 +950,9 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
         if kind == "mode":
             if "take honor" in prompt:
                 return 1.0
+            if "renown in which faction" in prompt and isinstance(o[1], int):
+                n = int(prompt.split()[1]) if prompt.split()[1].isdigit() else 1
+                return sit.renown_value(FACTIONS[o[1]], n) + 0.1 * sit.faction_share.get(FACTIONS[o[1]], 0.0)
             if modes is not None and isinstance(o[1], int) and o[1] in (0, 1):
                 return modes[o[1]].value(sit.w)
             text = str(o[2]).lower() if len(o) > 2 else ""

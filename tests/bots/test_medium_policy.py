@@ -6,8 +6,11 @@ from ascension.core.match import new_game
 from ascension.core.scenario import arrange, set_resources, set_row
 
 
+CHARACTERS = {"enlightened": "master_dhartha", "lifebound": "nairi", "mechana": "kor", "void": "emri"}
+
+
 def legends_game(seed: int = 3):
-    return new_game(["legends"], ["Ann", "Bob"], seed=seed)
+    return new_game(["legends"], ["Ann", "Bob"], seed=seed, options={"legendary": {"characters": CHARACTERS}})
 
 
 def medium_move(game, seat: int = 0) -> str:
@@ -68,3 +71,25 @@ def test_medium_does_not_banish_an_ordinary_card_from_the_center_row_just_to_den
 def test_medium_banishes_the_card_an_opponent_wants_most_from_the_center_row():
     row = ["Arha Initiate", "Lifebound Initiate", "Cetra, Weaver of Stars", "Mechana Initiate", "Mephit", "Wolf Shaman"]
     assert banish_choice(row).startswith("Cetra, Weaver of Stars")
+
+
+def test_medium_puts_free_renown_where_it_earns_a_boon():
+    game = legends_game()
+    game.players[0].hand = []
+    arrange(game, 0, hand=["Arha Recruit"], deck=["Apprentice"])
+    game.ext["legendary"]["renown"]["0"].update(enlightened=1, lifebound=2, mechana=1, void=0)
+    game._decision = None
+    game.apply(0)   # play Arha Recruit: draw, then "Gain 1 Renown in which faction?"
+    assert "renown" in game.decision().prompt.lower()
+    assert medium_move(game).startswith("Lifebound")
+
+
+def test_medium_counts_a_boon_in_the_value_of_a_center_card_that_reaches_one():
+    """Nairi's Boon (gain 2 honor) is earned at Lifebound Renown 3."""
+    game = legends_game()
+    lifebound_hero = next(d for d in game.ctx.defs if d.role == "center" and d.factions == ("lifebound",))
+    row = game.ext["legendary"]["renown"]["0"]
+    row.update(lifebound=1)
+    far = Situation(game, 0).renown_bonus(lifebound_hero)
+    row.update(lifebound=2)
+    assert Situation(game, 0).renown_bonus(lifebound_hero) > far + 0.5
