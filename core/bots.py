@@ -688,7 +688,7 @@ class Situation:
         v = self._pv.get("<replacement>")
         if v is None:
             deck = self.g.center_deck or self.g.void
-            v = sum(self.opponent_value(self.defs[c]) for c in deck) / len(deck) if deck else 0.0
+            v = sum(GreedyBot._value(self.defs[c]) for c in deck) / len(deck) if deck else 0.0
             self._pv["<replacement>"] = v
         return v
 
@@ -973,8 +973,9 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
             if zone == "center":
                 if c in buyable:
                     return -5.0
-                # a random card replaces it: denial pays only for a card better than that
-                return sit.k.deny * (sit.opponent_value(d) - sit.replacement_value())
+                # what an opponent is likeliest to take is what most players take: the costliest
+                # card; a random card replaces it, so denial pays only for a card better than that
+                return sit.k.deny * (GreedyBot._value(d) - sit.replacement_value())
             return sit.thin_value(d, zone)
         if zone == "your_constructs" and "keep" not in prompt:   # never harm one's own constructs
             return -100.0
