@@ -12,8 +12,10 @@ Tiers (``BOTS``):
   effects will bring over the turns left (estimated from the honor pool), measured against the
   average card of the bot's own deck (so a card that dilutes the deck is worth less), with faction
   synergy (Unite, "if you played a <faction> hero", Mechana construct counts), construct value
-  weighted by the turns it will be in play, starting cards banished while the deck still cycles,
-  and an honor race near the end (tokens weigh more when ahead, the last turn buys pure honor).
+  weighted by the turns it will be in play, later plays rarer as the deck grows, starting cards
+  banished while the deck still cycles, Renown valued by the Boons and Legendary status it
+  reaches, center-row denial of the costliest card when it beats a random replacement, and an
+  honor race near the end (tokens weigh more when ahead, the last turn buys pure honor).
   Runes and power are each spent on the best *set* of affordable cards (a small knapsack), not
   only the best single card. In team play the teammate is never harmed and may receive a gift
   when the card is worth more in their deck than in ours.
@@ -36,6 +38,7 @@ sorted and reshuffled), so neither another hand nor any deck order can change a 
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections import Counter
 from typing import Callable
@@ -387,9 +390,10 @@ def steps_profile(d: CardDef, key: str) -> Profile:
 
 # The Legendary Track (plugins/legendary): a Boon at each milestone, Legendary status at the end.
 MILESTONES, LEGENDARY = (3, 6, 9), 12
+RENOWN_PROMPT = re.compile(r"gain (\d+) renown in which faction")
 
 # Abilities whose price is a card of one's own (not runes): never used as if they were free.
-COSTLY_VERBS = frozenset({"destroy_another_construct", "destroy_self", "banish_this", "destroy_constructs"})
+COSTLY_VERBS = frozenset({"destroy_another_construct", "banish_this", "destroy_constructs"})
 
 
 class CardInfo:
@@ -408,8 +412,7 @@ class CardInfo:
             steps = d.effects.get(ab.key, ())
             names = {s.verb.name for s in steps}
             kind = ("self_banish" if "banish_self" in names else "convert" if "pay" in names
-                    else "costly" if names & (COSTLY_VERBS - {"destroy_self"})
-                    else "cycle" if "destroy_self" in names else "free")
+                    else "costly" if names & COSTLY_VERBS else "cycle" if "destroy_self" in names else "free")
             self.abilities.append((ab, steps_profile(d, ab.key), kind))
         self.triggers = [(t, steps_profile(d, t.key)) for t in d.triggers]
         self.starter = d.role == "starting"
@@ -692,12 +695,6 @@ class Situation:
             self._pv["<replacement>"] = v
         return v
 
-    def opponent_value(self, d: CardDef) -> float:
-        """A rough value of ``d`` to the opponents (for denial): as if it were in my deck."""
-        if d.type == "monster":
-            return self.defeat_value(d)
-        return self.acquire_value(d)
-
 
 # =============================================================================== the medium policy
 def _items(sit: Situation, options, mates_sits=None):
@@ -950,8 +947,9 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
         if kind == "mode":
             if "take honor" in prompt:
                 return 1.0
-            if "renown in which faction" in prompt and isinstance(o[1], int):
-                n = int(prompt.split()[1]) if prompt.split()[1].isdigit() else 1
+            renown = RENOWN_PROMPT.match(prompt)
+            if renown and isinstance(o[1], int):   # "Gain 2 Renown in which faction?"
+                n = int(renown.group(1))
                 return sit.renown_value(FACTIONS[o[1]], n) + 0.1 * sit.faction_share.get(FACTIONS[o[1]], 0.0)
             if modes is not None and isinstance(o[1], int) and o[1] in (0, 1):
                 return modes[o[1]].value(sit.w)
