@@ -75,13 +75,13 @@ def test_medium_banishes_the_card_an_opponent_wants_most_from_the_center_row():
 
 def test_medium_puts_free_renown_where_it_earns_a_boon():
     game = legends_game()
-    game.players[0].hand = []
     arrange(game, 0, hand=["Arha Recruit"], deck=["Apprentice"])
     game.ext["legendary"]["renown"]["0"].update(enlightened=1, lifebound=2, mechana=1, void=0)
     game._decision = None
     game.apply(0)   # play Arha Recruit: draw, then "Gain 1 Renown in which faction?"
     assert "renown" in game.decision().prompt.lower()
     assert medium_move(game).startswith("Lifebound")
+    game.check_integrity()
 
 
 def test_medium_counts_a_boon_in_the_value_of_a_center_card_that_reaches_one():
