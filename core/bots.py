@@ -889,10 +889,13 @@ def _cycle_use(sit: Situation, options):
     a free defeat) once the center row shows a target worth more than a Cultist; until then it
     waits in play."""
     for i, o in enumerate(options):
-        if o[0] != "use" or info(sit.defs[o[1]]).abilities[o[2]][2] != "cycle":
+        if o[0] != "use":
             continue
-        steps = sit.defs[o[1]].effects[sit.defs[o[1]].abilities[o[2]].key]
-        caps = [s.params.max_cost for s in steps if s.verb.name == "defeat_free"]
+        d = sit.defs[o[1]]
+        ability, _, kind = info(d).abilities[o[2]]
+        if kind != "cycle":
+            continue
+        caps = [s.params.max_cost for s in d.effects[ability.key] if s.verb.name == "defeat_free"]
         if not caps:
             return i, [], "use a construct that returns through the discard pile"
         cap = caps[0] if caps[0] is not None else 99
