@@ -152,16 +152,16 @@ class GreedyBot(Bot):
         opts = decision.options
         if decision.kind == "action":
             i = self._action(opts)
-            kind = opts[i][0]
-            why = ("plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
-                   "nothing left worth its runes or power" if kind == "end" else
-                   "best value it can afford (honor + 0.8 x cost)")
             scored = None   # worked out only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)
-            why = "best heuristic score"
 
         def text() -> str:
+            kind = opts[i][0]
+            why = ("best heuristic score" if scored is not None else
+                   "plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
+                   "nothing left worth its runes or power" if kind == "end" else
+                   "best value it can afford (honor + 0.8 x cost)")
             rows = [(x, self.describe(o)) for x, o in zip(scored, opts)] if scored is not None else [
                 (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
             return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
@@ -169,34 +169,42 @@ class GreedyBot(Bot):
         return i
 
     def _action(self, opts):
-        """Options come in the engine's order: plays, "play all", abilities, cards to take, end."""
-        kinds = [o[0] for o in opts]
-        if "play_all" in kinds:
-            return kinds.index("play_all")
-        if kinds[0] == "play":
+        """One pass over the options, which come in the engine's order: plays, "play all",
+        abilities, cards to take, plugin actions (Boons...), end. Plays first ("play all" when
+        offered); then every ability except paying runes for honor, which waits until nothing
+        else is worth it; a Boon or a free Legendary take (they cost nothing); the best card to
+        take; a waiting conversion; else end the turn."""
+        if opts[0][0] == "play":
+            for i, o in enumerate(opts):
+                if o[0] != "play":
+                    return i if o[0] == "play_all" else 0
             return 0
-        uses = [i for i, k in enumerate(kinds) if k == "use"]
-        # Use every ability except paying runes for honor, which waits until nothing else is worth it.
-        for i in uses:
-            if not self._is_conversion(opts[i]):
-                return i
-        # Ascension Legends: a Boon, or a free take with Legendary status, costs nothing: use it.
-        if "boon" in kinds:
-            return kinds.index("boon")
-        if "legendary" in kinds:
-            return max((i for i, k in enumerate(kinds) if k == "legendary"), key=lambda i: self.value(opts[i][2]))
-        best, best_v = None, 0.5
         value = self.value
+        best, best_v = None, 0.5
+        conversion = boon = legendary = end = None
         for i, o in enumerate(opts):
-            if o[0] == "acquire" or o[0] == "defeat":
+            kind = o[0]
+            if kind == "acquire" or kind == "defeat":
                 v = value(o[1])
                 if v > best_v:
                     best, best_v = i, v
-        if best is not None:
-            return best
-        if uses:
-            return uses[0]
-        return kinds.index("end")
+            elif kind == "use":
+                if not self._is_conversion(o):
+                    return i
+                if conversion is None:
+                    conversion = i
+            elif kind == "boon":
+                if boon is None:
+                    boon = i
+            elif kind == "legendary":
+                if legendary is None or value(o[2]) > value(opts[legendary][2]):
+                    legendary = i
+            elif kind == "end":
+                end = i
+        for i in (boon, legendary, best, conversion):
+            if i is not None:
+                return i
+        return end
 
     def _is_conversion(self, option) -> bool:
         steps = self.defs[option[1]].effects[f"ability.{option[2]}"]
