@@ -20,7 +20,7 @@ HAND_SIZE = 5
 ROW_SIZE = 6
 MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
 END, PLAY_ALL = ("end",), ("play_all",)
-_new_event = tuple.__new__
+_new_event = _new_decision = tuple.__new__   # NamedTuple's own __new__ is a slower Python function
 # Option kinds whose second item is a card instance (plugins adding such kinds list them here).
 CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
 
@@ -245,7 +245,7 @@ class Game:
         return self.players[seat].name
 
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
-        ev = _new_event(Event, (kind, seat, card, n, where))   # NamedTuple's own __new__ is slower
+        ev = _new_event(Event, (kind, seat, card, n, where))
         self.log.append(ev)
         if self.ctx.on_event is not None:
             self.ctx.on_event(game=self, event=ev)
@@ -280,7 +280,11 @@ class Game:
         return False
 
     def played_faction(self, seat: int, faction: str, exclude: int | None = None) -> bool:
-        return any(h != exclude and faction in self.ctx.defs[h].factions for h in self.players[seat].played)
+        defs = self.ctx.defs
+        for h in self.players[seat].played:
+            if h != exclude and faction in defs[h].factions:
+                return True
+        return False
 
     # ------------------------------------------------------------------ zones
     def draw(self, seat: int, n: int, quiet: bool = False) -> int:
@@ -462,11 +466,12 @@ class Game:
             if self.pending is not None:
                 pd = self.pending
                 top = self.stack[-1] if self.stack else None
-                self._decision = Decision(pd["seat"], pd["kind"], pd["prompt"], top.card if top else None,
-                                          tuple(tuple(o) for o in pd["options"]))
+                self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], pd["prompt"],
+                                                          top.card if top else None,
+                                                          tuple(tuple(o) for o in pd["options"])))
             else:
-                self._decision = Decision(self.current, "action", "Choose an action", None,
-                                          tuple(self.legal_actions()))
+                self._decision = _new_decision(Decision, (self.current, "action", "Choose an action", None,
+                                                          tuple(self.legal_actions())))
         return self._decision
 
     def legal_actions(self) -> list[tuple]:
@@ -474,26 +479,31 @@ class Game:
         p = self.players[seat]
         defs = self.ctx.defs
         acts: list[tuple] = []
-        seen: set[str] = set()
-        simple = 0
-        for c in p.hand:
-            d = defs[c]
-            simple += d.simple
-            if d.id not in seen:  # identical cards in hand are one option
-                seen.add(d.id)
-                acts.append(("play", c))
-        if simple > 1:
-            acts.append(PLAY_ALL)
+        if p.hand:
+            seen: list[str] = []
+            simple = 0
+            for c in p.hand:
+                d = defs[c]
+                simple += d.simple
+                if d.id not in seen:  # identical cards in hand are one option
+                    seen.append(d.id)
+                    acts.append(("play", c))
+            if simple > 1:
+                acts.append(PLAY_ALL)
         for c in p.constructs:
             for i, ab in enumerate(defs[c].abilities):
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
+        offered = self.center_row[:]
         runes, power, discount = p.runes, p.power, p.discount
         mech = runes + p.mech_runes
         all_mechana = p.all_mechana
-        offered = [c for c in self.center_row if c is not None]
-        offered += [pile[-1] for pile in self.piles.values() if pile]
+        for pile in self.piles.values():
+            if pile:
+                offered.append(pile[-1])
         for c in offered:
+            if c is None:   # an empty center-row slot (the center deck and the Void ran out)
+                continue
             d = defs[c]
             if d.type == "monster":
                 if power >= d.cost:
@@ -511,9 +521,9 @@ class Game:
 
     def ability_ready(self, seat: int, card: int, ab) -> bool:
         p = self.players[seat]
-        if ab.once_per_turn and f"{card}:{ab.key}" in p.used:
-            return False
         if ab.requires_runes > p.runes:
+            return False
+        if ab.once_per_turn and p.used and f"{card}:{ab.key}" in p.used:
             return False
         if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
             return False
@@ -549,7 +559,8 @@ class Game:
         dec = self.decision()
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
-        if not isinstance(index, int) or isinstance(index, bool) or not 0 <= index < len(dec.options):
+        if type(index) is not int and (not isinstance(index, int) or isinstance(index, bool)) \
+                or not 0 <= index < len(dec.options):
             raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
                                 f"(choose 0..{len(dec.options) - 1})")
         option = dec.options[index]

@@ -39,11 +39,14 @@ def card_events(game: Game) -> list[tuple[str, int, str, int]]:
     the taker's own turn (its 1st, 2nd, ... turn)."""
     own_turns: dict[int, int] = {}
     out = []
-    for ev in game.log:
-        if ev.kind == "turn_started" and ev.seat is not None:
-            own_turns[ev.seat] = own_turns.get(ev.seat, 0) + 1
-        elif ev.kind in ("acquired", "defeated") and ev.seat is not None and ev.seat >= 0 and ev.card is not None:
-            out.append((game.name_of(ev.card), ev.seat, ev.kind, own_turns.get(ev.seat, 0)))
+    defs = game.ctx.defs
+    for kind, seat, card, _, _ in game.log:
+        if seat is None:
+            continue
+        if kind == "turn_started":
+            own_turns[seat] = own_turns.get(seat, 0) + 1
+        elif (kind == "acquired" or kind == "defeated") and seat >= 0 and card is not None:
+            out.append((defs[card].name, seat, kind, own_turns.get(seat, 0)))
     return out
 
 
@@ -66,13 +69,11 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     except Exception as exc:
         raise SimulationFailure(f"{type(exc).__name__}: {exc}\nreproduce with: setup={game.ctx.setup} "
                                 f"answers={game.answers}") from exc
-    scores = game.scores()
+    scores, winners = game.scores(), game.winners()
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
-              "winner": game.winners()[0], "scores": scores} if keep_record else None
-    result = GameResult(seed, game.turn, game.winners()[0], scores, game.capped, violations, record)
-    result.winners = game.winners()  # a team wins together
-    result.cards = card_events(game)
-    return result
+              "winner": winners[0], "scores": scores} if keep_record else None
+    return GameResult(seed, game.turn, winners[0], scores, game.capped, violations, record,
+                      winners=winners, cards=card_events(game))   # a team wins together
 
 
 def game_seed(seed: int, k: int) -> int:
