@@ -41,6 +41,7 @@ import math
 import re
 import time
 from collections import Counter
+from functools import partial
 from typing import Callable
 
 from .cards import FACTIONS, CardDef
@@ -129,6 +130,7 @@ class GreedyBot(Bot):
     def __init__(self, defs: list[CardDef], seed: int, seat: int, **options):
         super().__init__(defs, seed, seat, **options)
         self._values: dict[int, float] = {}   # per card instance: a definition's value never changes
+        self._conversions: dict[tuple[int, int], bool] = {}   # per (construct, ability)
 
     def value(self, card: int) -> float:
         """What a card is worth taking: honor, cost as a proxy for power, constructs a bonus."""
@@ -151,22 +153,21 @@ class GreedyBot(Bot):
     def choose(self, view, decision):
         opts = decision.options
         if decision.kind == "action":
-            i = self._action(opts)
-            scored = None   # worked out only if the explanation is asked for
+            i, scored = self._action(opts), None   # scored only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)
-
-        def text() -> str:
-            kind = opts[i][0]
-            why = ("best heuristic score" if scored is not None else
-                   "plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
-                   "nothing left worth its runes or power" if kind == "end" else
-                   "best value it can afford (honor + 0.8 x cost)")
-            rows = [(x, self.describe(o)) for x, o in zip(scored, opts)] if scored is not None else [
-                (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
-            return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
-        self._explain = text
+        self._explain = partial(self._reason, opts, i, scored)
         return i
+
+    def _reason(self, opts, i: int, scored: list[float] | None) -> str:
+        kind = opts[i][0]
+        why = ("best heuristic score" if scored is not None else
+               "plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
+               "nothing left worth its runes or power" if kind == "end" else
+               "best value it can afford (honor + 0.8 x cost)")
+        rows = [(x, self.describe(o)) for x, o in zip(scored, opts)] if scored is not None else [
+            (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
+        return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
 
     def _action(self, opts):
         """One pass over the options, which come in the engine's order: plays, "play all",
@@ -207,8 +208,13 @@ class GreedyBot(Bot):
         return end
 
     def _is_conversion(self, option) -> bool:
-        steps = self.defs[option[1]].effects[f"ability.{option[2]}"]
-        return any(s.verb.name == "pay" for s in steps)
+        """Whether an ability pays runes for honor (asked at every decision while it is ready)."""
+        key = option[1], option[2]
+        known = self._conversions.get(key)
+        if known is None:
+            steps = self.defs[option[1]].effects[f"ability.{option[2]}"]
+            known = self._conversions[key] = any(s.verb.name == "pay" for s in steps)
+        return known
 
     def _choice(self, view, decision):
         opts = decision.options

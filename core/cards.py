@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import tomllib
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -180,7 +180,7 @@ class CardSet:
     legends: list[CardDef] = field(default_factory=list)  # Legendary Characters (out of play)
     overrides: dict = field(default_factory=dict)  # the player's overrides applied: card id -> field -> value
 
-    @property
+    @cached_property   # a loaded set never changes, and every match set-up asks
     def center_copies(self) -> int:
         return sum(c.count for c in self.center)
 

@@ -155,16 +155,17 @@ def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, l
     Piles and starting decks come from the set with the largest center deck (first on a tie)."""
     defs: list[CardDef] = []
 
-    def make(d: CardDef, n: int) -> list[int]:
+    def make(cards: list[CardDef], copies: bool = True) -> list[int]:
         start = len(defs)
-        defs.extend([d] * n)
-        return list(range(start, start + n))
+        for d in cards:
+            defs.extend([d] * d.count if copies else [d])
+        return list(range(start, len(defs)))
 
-    center = [i for s in setup.card_sets for d in s.center for i in make(d, d.count)]
+    center = [i for s in setup.card_sets for i in make(s.center)]
     main = piles_source(setup.card_sets)
-    piles = {d.id: make(d, d.count) for d in main.always}
-    starting = [[i for d in main.starting for i in make(d, d.count)] for _ in setup.names]
-    aside = [i for d in setup.aside for i in make(d, 1)]
+    piles = {d.id: make([d]) for d in main.always}
+    starting = [make(main.starting) for _ in setup.names]
+    aside = make(setup.aside, copies=False)
     return defs, center, piles, starting, aside
 
 
