@@ -770,9 +770,11 @@ class Game:
 
     def scores(self) -> list[dict]:
         """Per seat: tokens, card honor, total; plus any non-seat opponent (plugins)."""
-        rows = [{"seat": i, "name": p.name, "tokens": p.honor, "cards": self.card_honor(i),
-                 "total": p.honor + self.card_honor(i), "last_turn": self.last_turn[i]}
-                for i, p in enumerate(self.players)]
+        rows = []
+        for i, p in enumerate(self.players):
+            cards = self.card_honor(i)
+            rows.append({"seat": i, "name": p.name, "tokens": p.honor, "cards": cards,
+                         "total": p.honor + cards, "last_turn": self.last_turn[i]})
         for extra in self.ctx.pm.hook.asc_extra_scores(game=self):
             rows.extend(extra)
         return rows
