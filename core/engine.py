@@ -559,8 +559,7 @@ class Game:
         dec = self.decision()
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
-        if type(index) is not int and (not isinstance(index, int) or isinstance(index, bool)) \
-                or not 0 <= index < len(dec.options):
+        if type(index) is not int or not 0 <= index < len(dec.options):   # a plain int (True is not an index)
             raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
                                 f"(choose 0..{len(dec.options) - 1})")
         option = dec.options[index]
