@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 from contextlib import contextmanager
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich import box
 from rich.table import Table
 
 from ascension.core.bots import BOTS
@@ -197,7 +199,7 @@ def _describe(cards) -> list[dict]:
 
 
 def _counts(cards: list[dict]) -> str:
-    return ", ".join(f"{c['name']} ×{c['copies']}" for c in cards)
+    return "\n".join(f"{c['name']} ×{c['copies']}" for c in cards)
 
 
 def cmd_sets(args) -> int:
@@ -215,12 +217,18 @@ def cmd_sets(args) -> int:
     if args.json:
         print(json.dumps(rows))
         return 1 if failed else 0
-    t = Table(title="Installed card sets")
-    for col in ("id", "name", "unique center cards", "center copies", "always available", "starting deck"):
-        t.add_column(col)
+    t = Table(title="Installed card sets", box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+              caption="center: distinct cards / copies · piles: always available · solo: 1 player")
+    t.add_column("id", no_wrap=True)
+    t.add_column("name", ratio=1, min_width=11)
+    t.add_column("center", justify="right", no_wrap=True)
+    t.add_column("players", justify="right", no_wrap=True)
+    t.add_column("piles", no_wrap=True)
+    t.add_column("starting deck", no_wrap=True)
     for r in rows:
-        t.add_row(r["id"], r["name"], str(r["unique_center_cards"]), str(r["center_copies"]),
-                  _counts(r["always"]), _counts(r["starting"]))
+        name = re.sub(r"^Ascension:? ", "", r["name"])   # the title says what they are
+        t.add_row(r["id"], name, f"{r['unique_center_cards']} / {r['center_copies']}",
+                  f"2-{r['max_players']}" if r["max_players"] > 2 else "2", _counts(r["always"]), _counts(r["starting"]), end_section=True)
     Console().print(t)
     return 1 if failed else 0
 

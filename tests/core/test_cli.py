@@ -73,9 +73,14 @@ def test_sets_json(capsys):
     assert {c["name"] for c in tenth["always"]} == {"Mystic", "Heavy Infantry", "Cultist"}
 
 
-def test_sets_table(capsys):
+def test_sets_table_fits_an_80_column_terminal(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
     code, out, _ = run(capsys, "sets")
-    assert code == 0 and "10th" in out and "100" in out
+    assert code == 0 and "48 / 100" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    for whole in ("Anniversary", "Godslayer", "Heavy Infantry ×20", "Apprentice ×8", "2-4"):
+        assert whole in out   # nothing cut short with an ellipsis
+    assert "…" not in out
 
 
 def test_variants_lists_samael(capsys):
