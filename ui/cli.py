@@ -156,14 +156,16 @@ def _print_cards(out: Console, cards: dict, top: int = 20) -> None:
     """Per-card statistics, the cards taken most first."""
     if not cards:
         return
-    t = Table(title=f"Cards (the {min(top, len(cards))} taken most; --json has all)")
+    t = Table(title=f"Cards (the {min(top, len(cards))} taken most; --json has all)", box=box.SIMPLE_HEAD,
+              pad_edge=False, collapse_padding=True,
+              caption="win%: games the taker won · turn: the taker's own turn number (mean)")
     for col in ("card", "acquired", "defeated", "win% acq", "turn acq", "win% def"):
-        t.add_column(col, justify="left" if col == "card" else "right", no_wrap=col == "card")
+        t.add_column(col, justify="left" if col == "card" else "right", no_wrap=True)
     pct = lambda x: "—" if x is None else f"{100 * x:.1f}"  # noqa: E731
     rows = sorted(cards.items(), key=lambda kv: (-(kv[1]["acquired"] + kv[1]["defeated"]), kv[0]))[:top]
     for name, c in rows:
         t.add_row(name, str(c["acquired"]), str(c["defeated"]), pct(c["win_rate_when_acquired"]),
-                  "—" if c["mean_turn_acquired"] is None else str(c["mean_turn_acquired"]),
+                  "—" if c["mean_turn_acquired"] is None else f"{c['mean_turn_acquired']:.1f}",
                   pct(c["win_rate_when_defeated"]))
     out.print(t)
 
@@ -186,7 +188,7 @@ def _print_summary(r: dict, checked: bool) -> None:
     for col in ("seat", "bot", "wins", "win %", "mean honor"):
         seats.add_column(col, justify="right" if col != "bot" else "left")
     for i, (wins, honor) in enumerate(zip(r["wins_by_seat"], r["mean_honor_by_seat"])):
-        seats.add_row(str(i + 1), r["bots"][i], str(wins), f"{100 * wins / r['games']:.1f}", str(honor))
+        seats.add_row(str(i + 1), r["bots"][i], str(wins), f"{100 * wins / r['games']:.1f}", f"{honor:.1f}")
     out.print(seats)
     _print_cards(out, r.get("cards") or {})
     for v in r.get("violations", []):

@@ -184,3 +184,12 @@ def test_terminal_w_shows_why_the_bot_moved():
     assert reasons and reasons[-1].startswith("  End turn — ")
     assert any(line.startswith(("  Acquire", "  Defeat")) and any(ch.isdigit() for ch in line.split(" — ")[1])
                for line in reasons)
+
+
+def test_simulation_summary_fits_an_80_column_terminal(capsys, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    code, out, _ = run(capsys, "simulate", "--games", "4", "--seed", "3")
+    assert code == 0 and max(len(line) for line in out.splitlines()) <= 80
+    for header in ("acquired", "defeated", "win% acq", "turn acq", "win% def", "mean honor"):
+        assert header in out   # whole, not cut short
+    assert "…" not in out
