@@ -191,9 +191,11 @@ def card_stats(results: list[GameResult]) -> dict[str, dict]:
         winners = set(r.winners) if r.winner >= 0 else set()
         took: dict[tuple[str, str], set[int]] = {}
         for name, seat, kind, turn in r.cards:
-            c = acc.setdefault(name, {"acquired": 0, "defeated": 0, "_turns": {"acquired": 0, "defeated": 0},
-                                      "_seat_games": {"acquired": 0, "defeated": 0},
-                                      "_seat_wins": {"acquired": 0, "defeated": 0}})
+            c = acc.get(name)
+            if c is None:   # (not setdefault: it would build this for every card taken)
+                c = acc[name] = {"acquired": 0, "defeated": 0, "_turns": {"acquired": 0, "defeated": 0},
+                                 "_seat_games": {"acquired": 0, "defeated": 0},
+                                 "_seat_wins": {"acquired": 0, "defeated": 0}}
             c[kind] += 1
             c["_turns"][kind] += turn
             took.setdefault((name, kind), set()).add(seat)
