@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""The engine's cost in CPU instructions per game, beside pyminion's, counted by valgrind.
+
+``bench_engine.py`` times games, and on a shared machine its ratio moves by ±20 % from run to
+run. Instruction counts do not: the same code and inputs give the same count whatever else the
+machine does, so a change of 1 % in the engine shows. Each workload runs twice under
+``valgrind --tool=callgrind`` (a few games and many more); the difference, divided by the extra
+games, is the cost of one game without start-up (imports, set loading). Ours: the same
+greedy-vs-greedy 10th games as ``bench_engine.py``; theirs: the same pyminion games.
+
+Instructions are not time (cache misses, allocation and the like differ between the engines),
+so the ratio here is not the benchmark's ratio: it says where the engine stands and whether a
+change helped.
+
+Usage: .venv/bin/python scripts/bench_instructions.py [--games 40] [--pyminion-games 100]
+Needs valgrind (Debian: apt-get install valgrind). Takes about a minute.
+Last line: instructions_per_game ours=A pyminion=B ratio_pyminion_over_ours=R
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from bench_engine import DEFAULT_SCRIPT, ensure_pyminion
+
+OURS = ("import sys; from ascension.core.sim import simulate; "
+        "simulate(['10th'], ['greedy', 'greedy'], int(sys.argv[1]), int(sys.argv[2]))")
+
+
+def instructions(command: list[str]) -> int:
+    """Instructions the command executes, as callgrind counts them."""
+    with tempfile.TemporaryDirectory() as tmp:
+        run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *command],
+                             capture_output=True, text=True, check=True)
+    m = re.search(r"Collected : (\d+)", run.stderr)
+    if not m:
+        raise SystemExit(f"valgrind printed no instruction count:\n{run.stderr[-2000:]}")
+    return int(m.group(1))
+
+
+def per_game(make_command, few: int, many: int) -> float:
+    return (instructions(make_command(many)) - instructions(make_command(few))) / (many - few)
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="our extra games counted (default 40)")
+    ap.add_argument("--pyminion-games", type=int, default=100, help="pyminion's extra games (default 100)")
+    ap.add_argument("--seed", type=int, default=12345)
+    ap.add_argument("--pyminion-script", type=Path, default=DEFAULT_SCRIPT)
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
+    if not args.pyminion_script.exists():
+        raise SystemExit(f"reference script not found: {args.pyminion_script}")
+    ensure_pyminion()
+    ours = per_game(lambda n: [sys.executable, "-c", OURS, str(n), str(args.seed)], 1, 1 + args.games)
+    theirs = per_game(lambda n: [sys.executable, str(args.pyminion_script), "-n", str(n)], 1, 1 + args.pyminion_games)
+    print(f"instructions_per_game ours={ours / 1e6:.3f}M pyminion={theirs / 1e6:.3f}M "
+          f"ratio_pyminion_over_ours={theirs / ours:.4f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
