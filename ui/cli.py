@@ -285,7 +285,10 @@ def cmd_play(args) -> int:
         except HistoryOpenError as exc:
             return _error(str(exc))
     try:
-        play(seed=args.seed, bot=args.bot, name=args.name, db=db)
+        play(seed=args.seed, bot=args.bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
+             variants=tuple(_csv(args.variants)))
+    except (SetupError, SetFileError) as exc:
+        return _error(str(exc))
     except KeyboardInterrupt:
         print("\nGame abandoned.")
     return 0
@@ -596,6 +599,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy")
     play.add_argument("--name", default="Player")
+    play.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th; see: ascension sets)")
+    play.add_argument("--variants", default="", help="comma-separated 2-player variants, e.g. legendary")
     play.add_argument("--record", action="store_true", help="store the game in the match history")
     play.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record)")
     play.set_defaults(func=cmd_play)

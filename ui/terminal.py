@@ -26,16 +26,17 @@ def human_seat(seed: int) -> int:
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
-         db=None) -> Game:
+         db=None, variants: tuple[str, ...] = ()) -> Game:
     """Play one 2-player game; returns the game (not over if the person quit).
 
     With ``db`` (a history path or URL), the game is recorded there when it ends, or as
-    abandoned when the person quits."""
+    abandoned when the person quits. A set-up the rules do not allow raises SetupError before
+    anything is shown."""
     seed = secrets.randbits(63) if seed is None else seed
     started = datetime.now(timezone.utc)
     me = human_seat(seed)
     bot_name = f"{bot.capitalize()} bot"
-    game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], seed=seed)
+    game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], list(variants), seed=seed)
     agent = make_bot(bot, game.ctx.defs, seed, 1 - me)
     out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
         f"against the {bot} bot. Type an option's number, w for why the bot moved as it did, or q to quit.")
@@ -124,6 +125,10 @@ def show_table(game: Game, me: int, out: Out) -> None:
     out("Always available: " + ", ".join(piles))
     out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
     out("Honor tokens: " + ", ".join(f"{q.name} {q.honor}" for q in game.players))
+    for i, q in enumerate(game.players):   # what plugins show (Renown and Boons on the Legendary Track)
+        status = game.public_status(i)
+        if status:
+            out(f"{q.name}: " + " · ".join(f"{label} {value}" for label, value in status))
     for i in game.opponents(me):
         q = game.players[i]
         out(f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "

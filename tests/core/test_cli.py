@@ -193,3 +193,22 @@ def test_simulation_summary_fits_an_80_column_terminal(capsys, monkeypatch):
     for header in ("acquired", "defeated", "win% acq", "turn acq", "win% def", "mean honor"):
         assert header in out   # whole, not cut short
     assert "…" not in out
+
+
+def test_terminal_game_with_legends_and_the_legendary_track():
+    lines: list[str] = []
+    game = terminal.play(seed=5, input_fn=scripted(["1"]), out=lines.append, sets=("10th", "legends"),
+                         variants=("legendary",))
+    assert game.over and game.ctx.setup["variants"] == ["legendary"]
+    me = game.players[terminal.human_seat(5)].name
+    assert any(line.startswith(f"{me}: Renown E") for line in lines)   # each seat's Renown is on the table
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--sets", "nope"], "unknown set 'nope'"),
+    (["--variants", "teams"], "team play needs 4 or 6 players"),
+])
+def test_terminal_game_refuses_a_setup_it_cannot_play(capsys, argv, message):
+    code, out, err = run(capsys, "play", *argv)
+    assert code == 2 and out == "" and message in err and "Traceback" not in err
