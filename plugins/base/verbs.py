@@ -6,7 +6,7 @@ A choice with a single forced option (no "pass") is made automatically.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import Field
 
@@ -311,15 +311,23 @@ class MechanaRunes(Verb):
         return f"Gain {_n(p.n, 'rune')} to spend only on Mechana constructs."
 
 
-class DiscountConstruct(Verb):
-    name = "discount_construct"
+class AddToPlayer(Verb):
+    """Base of the verbs that add ``n`` to one of the acting player's counters (``field``),
+    which the engine reads later: a discount, extra cards for the next hand, a defeat bonus."""
     shorthand = "n"
+    field: ClassVar[str]
 
     class Params(Params):
         n: int = Field(ge=1)
 
     def run(self, game, frame, p):
-        game.players[frame.seat].discount += p.n
+        player = game.players[frame.seat]
+        setattr(player, self.field, getattr(player, self.field) + p.n)
+
+
+class DiscountConstruct(AddToPlayer):
+    name = "discount_construct"
+    field = "discount"
 
     def text(self, p, sub):
         return f"The next construct you acquire this turn costs {_n(p.n, 'rune')} less."

@@ -20,7 +20,7 @@ from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
 from ascension.core.verbs import NoParams, Params, Verb
 
-from .verbs import _ask_or_auto, _distinct, _n
+from .verbs import AddToPlayer, _ask_or_auto, _distinct, _n
 
 
 def _lower(text: str) -> str:
@@ -248,30 +248,18 @@ class AllConstructsMechana(Verb):
         return "For the rest of this turn, every construct counts as a Mechana construct."
 
 
-class BonusDraw(Verb):
+class BonusDraw(AddToPlayer):
     """Extra cards drawn with your next hand (at the end of this turn)."""
     name = "bonus_draw"
-    shorthand = "n"
-
-    class Params(Params):
-        n: int = Field(ge=1)
-
-    def run(self, game, frame, p):
-        game.players[frame.seat].bonus_draw += p.n
+    field = "bonus_draw"
 
     def text(self, p, sub):
         return f"Draw {_n(p.n, 'extra card')} when you draw your next hand."
 
 
-class NextDefeatHonor(Verb):
+class NextDefeatHonor(AddToPlayer):
     name = "next_defeat_honor"
-    shorthand = "n"
-
-    class Params(Params):
-        n: int = Field(ge=1)
-
-    def run(self, game, frame, p):
-        game.players[frame.seat].defeat_bonus += p.n
+    field = "defeat_bonus"
 
     def text(self, p, sub):
         return (f"The next time you defeat a monster in the center row or the Void this turn, "
