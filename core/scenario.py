@@ -82,11 +82,33 @@ def set_row(game: Game, names: list[str]) -> Game:
     return game
 
 
+def empty_center_row(game: Game) -> Game:
+    """Put the center row back at the bottom of the center deck, so that any card, even a single
+    copy, can then be arranged anywhere (``arrange_center``)."""
+    for slot, card in enumerate(game.center_row):
+        if card is not None:
+            game.center_deck.insert(0, card)
+        game.center_row[slot] = None
+    game._decision = None
+    return game
+
+
 def stack_center_deck(game: Game, top: list[str]) -> Game:
-    """Put the named center-deck cards on top of the center deck, first name on top."""
-    for name in reversed(top):
-        i = max(i for i, c in enumerate(game.center_deck) if name in (game.name_of(c), game.card(c).id))
+    """Put the named center-deck cards on top of the center deck, first name on top (a name may
+    repeat: each copy is another card)."""
+    for placed, name in enumerate(reversed(top)):
+        unplaced = game.center_deck[:len(game.center_deck) - placed]
+        i = max(i for i, c in enumerate(unplaced) if name in (game.name_of(c), game.card(c).id))
         game.center_deck.append(game.center_deck.pop(i))
+    game._decision = None
+    return game
+
+
+def to_void(game: Game, *cards: str) -> Game:
+    """Move the named cards from the center deck into the Void."""
+    for name in cards:
+        i = max(i for i, c in enumerate(game.center_deck) if name in (game.name_of(c), game.card(c).id))
+        game.void.append(game.center_deck.pop(i))
     game._decision = None
     return game
 
@@ -128,3 +150,20 @@ def script(game: Game, answers: list, finish: bool = True) -> Game:
 
 def names(game: Game, cards: list[int | None]) -> list[str | None]:
     return [game.name_of(c) if c is not None else None for c in cards]
+
+
+def hand(game: Game, seat: int = 0) -> list[str]:
+    """The names of the cards in ``seat``'s hand, sorted."""
+    return sorted(names(game, game.players[seat].hand))
+
+
+def labels(game: Game) -> list[str]:
+    """The pending decision's options, as a player reads them."""
+    return [game.label(o) for o in game.decision().options]
+
+
+def end_round(game: Game) -> Game:
+    """In a 2-player game at seat 0's main action: both seats end their turn, seat 0 acts again."""
+    script(game, [(0, "End turn"), (1, "End turn")])
+    assert game.current == 0
+    return game

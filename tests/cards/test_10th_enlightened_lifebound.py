@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import new_game
-from ascension.core.scenario import ScriptError, arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import ScriptError, arrange, arrange_center, labels, names, script, set_resources
 
 POOL = 60  # two players: 30 honor each
 
@@ -43,10 +43,6 @@ def me(game):
 
 def hand(game):
     return names(game, me(game).hand)
-
-
-def labels(game):
-    return [game.label(o) for o in game.decision().options]
 
 
 def deck_top(game, n=1):

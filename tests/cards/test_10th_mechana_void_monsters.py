@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import new_game
-from ascension.core.scenario import ScriptError, arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import (
+    ScriptError, arrange, arrange_center, empty_center_row, end_round, hand, labels, names, script,
+    set_resources, stack_center_deck,
+)
 
 POOL = 60  # two players: 30 honor each
 FILLER = ["Arha Initiate", "Wolf Shaman", "Temple Librarian", "Snapdragon", "Flytrap Witch", "Runic Lycanthrope"]
@@ -18,9 +21,7 @@ def fresh(seed: int = 7):
     """A two-player game whose center row is emptied back into the center deck, so that any
     card (even a single copy) can be arranged anywhere. Call ``row`` afterwards."""
     game = new_game(["10th"], ["Ann", "Bob"], seed=seed)
-    for slot, card in enumerate(game.center_row):
-        game.center_deck.insert(0, card)
-        game.center_row[slot] = None
+    empty_center_row(game)
     return game
 
 
@@ -30,31 +31,8 @@ def row(game, cards: list[str]):
     return arrange_center(game, cards)
 
 
-def top_of_center_deck(game, name: str) -> None:
-    """Put a card called ``name`` on top of the center deck (it is the next one dealt)."""
-    for i in range(len(game.center_deck) - 1, -1, -1):
-        if game.name_of(game.center_deck[i]) == name:
-            game.center_deck.append(game.center_deck.pop(i))
-            return
-    raise KeyError(name)
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
-
-
-def hand(game, seat: int = 0) -> list[str]:
-    return sorted(names(game, game.players[seat].hand))
-
-
 def me(game, seat: int = 0):
     return game.players[seat]
-
-
-def end_round(game) -> None:
-    """Ann ends her turn, Bob ends his: it is Ann's turn again."""
-    script(game, [(0, "End turn"), (1, "End turn")])
-    assert game.current == 0
 
 
 def ok(game) -> None:
@@ -407,7 +385,7 @@ def test_avatar_of_the_fallen_unbanishable_and_reward_takes_another_card_free():
     assert "Wind Tyrant (from center)" in labels(game)
     script(game, ["None"])
     # The center row is refilled before the reward: the new card can be taken for free.
-    top_of_center_deck(game, "Master Dhartha")
+    stack_center_deck(game, ["Master Dhartha"])
     script(game, ["Defeat Avatar of the Fallen"], finish=False)
     assert me(game).honor == 2 + 4
     assert "Avatar of the Fallen" in names(game, game.void)

@@ -9,7 +9,10 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import SetupError, load_set, new_game
-from ascension.core.scenario import ScriptError, arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import (
+    ScriptError, arrange, arrange_center, empty_center_row, end_round, hand, labels, names, script,
+    set_resources,
+)
 from ascension.core.sim import simulate
 
 POOL = 60  # two players: 30 honor each
@@ -26,9 +29,7 @@ def fresh(seed: int = 7, sets=("cotg",)):
     into the center deck so that any card (even a single copy) can be arranged anywhere."""
     game = new_game(list(sets), ["Ann", "Bob"], seed=seed)
     assert game.current == 0 and game.turn == 1
-    for slot, card in enumerate(game.center_row):
-        game.center_deck.insert(0, card)
-        game.center_row[slot] = None
+    empty_center_row(game)
     return game
 
 
@@ -41,25 +42,12 @@ def me(game, seat: int = 0):
     return game.players[seat]
 
 
-def hand(game, seat: int = 0) -> list[str]:
-    return sorted(names(game, game.players[seat].hand))
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
-
-
 def deck_top(game, n: int = 1, seat: int = 0) -> list[str]:
     return names(game, game.players[seat].deck[::-1][:n])
 
 
 def pile(game, card_id: str) -> int:
     return len(game.piles[f"cotg.{card_id}"])
-
-
-def end_round(game) -> None:
-    script(game, [(0, "End turn"), (1, "End turn")])
-    assert game.current == 0
 
 
 # ====================================================================== the table

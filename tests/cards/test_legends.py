@@ -8,7 +8,10 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import load_set, new_game
-from ascension.core.scenario import arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import (
+    arrange, arrange_center, empty_center_row, hand, labels, names, script, set_resources,
+    stack_center_deck, to_void,
+)
 from ascension.plugins.legendary.track import renown
 from ascension.plugins.legendary.verbs import honor_only
 
@@ -20,32 +23,12 @@ ZERO = dict.fromkeys(("enlightened", "lifebound", "mechana", "void"), 0)
 
 def fresh(seed: int = 7, chars=CHARS):
     game = new_game(["legends"], ["Ann", "Bob"], seed=seed, options={"legendary": {"characters": dict(chars)}})
-    for slot, card in enumerate(game.center_row):
-        game.center_deck.insert(0, card)
-        game.center_row[slot] = None
+    empty_center_row(game)
     return game
 
 
 def row(game, cards: list[str]):
     return arrange_center(game, cards + FILLER[: 6 - len(cards)])
-
-
-def top_of_center_deck(game, name: str) -> None:
-    i = max(i for i, c in enumerate(game.center_deck) if game.name_of(c) == name)
-    game.center_deck.append(game.center_deck.pop(i))
-
-
-def to_void(game, name: str) -> None:
-    i = max(i for i, c in enumerate(game.center_deck) if game.name_of(c) == name)
-    game.void.append(game.center_deck.pop(i))
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
-
-
-def hand(game, seat: int = 0) -> list[str]:
-    return sorted(names(game, game.players[seat].hand))
 
 
 def me(game, seat: int = 0):
@@ -128,7 +111,7 @@ def test_arha_emissary_without_all_four_only_draws():
 def test_mountain_seer_banishes_a_center_card_and_gains_renown_from_its_replacement():
     game = fresh()
     row(game, ["Lycan Fang"])
-    top_of_center_deck(game, "Dark Monk")
+    stack_center_deck(game, ["Dark Monk"])
     arrange(game, 0, hand=["Mountain Seer"], deck=["Apprentice"])
     script(game, ["Play Mountain Seer", "Lycan Fang (from center)"])
     assert names(game, game.center_row)[0] == "Dark Monk"

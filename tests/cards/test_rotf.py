@@ -10,7 +10,10 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import SetupError, load, new_game, save
-from ascension.core.scenario import arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import (
+    arrange, arrange_center, empty_center_row, end_round, hand, labels, names, script,
+    set_resources, stack_center_deck, to_void,
+)
 
 POOL = 60  # two players: 30 honor each
 FATE_CARDS = {"Askara of Fate", "Arbiter of Fate", "Stone Circle", "Reclamax", "Ravenous Gorph"}
@@ -24,9 +27,7 @@ def fresh(seed: int = SEED):
     center deck so that no refill brings one unless a test puts it on top. Call ``row`` next."""
     game = new_game(["rotf"], ["Ann", "Bob"], seed=seed)
     assert game.pending is None and not game.void
-    for slot, card in enumerate(game.center_row):
-        game.center_deck.insert(0, card)
-        game.center_row[slot] = None
+    empty_center_row(game)
     game.center_deck.sort(key=lambda c: game.name_of(c) not in FATE_CARDS)  # stable: Fate cards first = bottom
     return game
 
@@ -37,41 +38,12 @@ def row(game, cards: list[str]):
     return arrange_center(game, cards)
 
 
-def top_of_center_deck(game, *cards: str) -> None:
-    """Put the named cards on top of the center deck, the first name on top (dealt first)."""
-    for placed, name in enumerate(reversed(cards)):
-        below = game.center_deck[:len(game.center_deck) - placed]  # not the cards already placed
-        i = max(i for i, c in enumerate(below) if game.name_of(c) == name)
-        game.center_deck.append(game.center_deck.pop(i))
-
-
-def to_void(game, *cards: str) -> None:
-    """Move the named cards from the center deck into the Void."""
-    for name in cards:
-        i = max(i for i, c in enumerate(game.center_deck) if game.name_of(c) == name)
-        game.void.append(game.center_deck.pop(i))
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
-
-
-def hand(game, seat: int = 0) -> list[str]:
-    return sorted(names(game, game.players[seat].hand))
-
-
 def zone(game, seat: int, name: str) -> list[str]:
     return names(game, getattr(game.players[seat], name))
 
 
 def me(game, seat: int = 0):
     return game.players[seat]
-
-
-def end_round(game) -> None:
-    """Ann ends her turn, Bob ends his: it is Ann's turn again."""
-    script(game, [(0, "End turn"), (1, "End turn")])
-    assert game.current == 0
 
 
 def ok(game) -> None:
@@ -135,7 +107,7 @@ def test_fate_on_a_refill_in_the_opponents_turn_starts_with_the_current_player()
     game = fresh()
     script(game, [(0, "End turn")])
     row(game, ["Lunar Stag"])
-    top_of_center_deck(game, "Stone Circle", "Hectic Scribe")
+    stack_center_deck(game, ["Stone Circle", "Hectic Scribe"])
     mystics = len(game.piles["rotf.mystic"])
     set_resources(game, 1, runes=3)
     script(game, [(1, "Acquire Lunar Stag")], finish=False)
@@ -153,7 +125,7 @@ def test_fate_on_a_refill_in_the_opponents_turn_starts_with_the_current_player()
 def test_fate_chain_gorph_banishes_a_neighbour_whose_replacement_has_a_fate():
     game = fresh()
     row(game, ["Lunar Stag", "Hectic Scribe", "Battery Monk", "Dimension Diver", "Great-Omen Raven", "Lunar Stag"])
-    top_of_center_deck(game, "Ravenous Gorph", "Askara of Fate", "Nairi, Henge Queen")
+    stack_center_deck(game, ["Ravenous Gorph", "Askara of Fate", "Nairi, Henge Queen"])
     arrange(game, 1, deck=["Mystic"])
     set_resources(game, 0, runes=2)
     script(game, ["Acquire Battery Monk"], finish=False)  # slot 2: the Gorph enters there
@@ -169,7 +141,7 @@ def test_fate_chain_gorph_banishes_a_neighbour_whose_replacement_has_a_fate():
 def test_fate_chain_second_gorph_banishes_the_first():
     game = fresh()
     row(game, ["Lunar Stag", "Hectic Scribe", "Battery Monk", "Dimension Diver", "Great-Omen Raven", "Lunar Stag"])
-    top_of_center_deck(game, "Ravenous Gorph", "Ravenous Gorph", "Nairi, Henge Queen", "Lunar Stag", "Black Hole")
+    stack_center_deck(game, ["Ravenous Gorph", "Ravenous Gorph", "Nairi, Henge Queen", "Lunar Stag", "Black Hole"])
     set_resources(game, 0, runes=2)
     script(game, ["Acquire Battery Monk"])
     # Gorph 1 (slot 2) banishes slots 1 and 3; Gorph 2 enters slot 1 and banishes slots 0 and 2 (Gorph 1).
@@ -181,7 +153,7 @@ def test_fate_chain_second_gorph_banishes_the_first():
 def test_fate_choice_survives_save_and_load():
     game = fresh()
     row(game, ["Lunar Stag"])
-    top_of_center_deck(game, "Arbiter of Fate", "Hectic Scribe")
+    stack_center_deck(game, ["Arbiter of Fate", "Hectic Scribe"])
     arrange(game, 0, hand=["Militia"], discard=["Apprentice"])
     arrange(game, 1, hand=["Mystic", "Militia"])
     set_resources(game, 0, runes=3)
@@ -499,7 +471,7 @@ def test_reclamax_without_a_target_stays_in_play():
 def test_reclamax_fate_each_player_may_take_a_construct_from_discard_into_hand():
     game = fresh()
     row(game, ["Doom Weeper"])
-    top_of_center_deck(game, "Reclamax", "Hectic Scribe")
+    stack_center_deck(game, ["Reclamax", "Hectic Scribe"])
     arrange(game, 0, hand=[], discard=["Socket Altar", "Mystic"])
     arrange(game, 1, hand=["Militia"], discard=["Black Hole"])
     set_resources(game, 0, power=4)
@@ -545,7 +517,7 @@ def test_arbiter_of_fate_draws_and_may_banish_from_hand_or_discard():
 def test_arbiter_of_fate_fate_each_player_may_banish_deathseeker_pays_honor():
     game = fresh()
     row(game, ["Lunar Stag"])
-    top_of_center_deck(game, "Arbiter of Fate", "Hectic Scribe")
+    stack_center_deck(game, ["Arbiter of Fate", "Hectic Scribe"])
     arrange(game, 0, hand=["Deathseeker"], discard=[])
     arrange(game, 1, hand=["Apprentice"], discard=["Deathseeker"])
     set_resources(game, 0, runes=3)
@@ -691,7 +663,7 @@ def test_fire_tyrant_six_honor_and_opponent_discards_a_card_of_their_choice():
 def test_ravenous_gorph_reward_may_banish_a_card_that_was_next_to_it():
     game = fresh()
     row(game, ["Nairi, Henge Queen", "Ravenous Gorph", "Lunar Stag", "Samael the Fallen"])
-    top_of_center_deck(game, "Hectic Scribe")
+    stack_center_deck(game, ["Hectic Scribe"])
     set_resources(game, 0, power=3)
     script(game, ["Defeat Ravenous Gorph"], finish=False)
     assert me(game).honor == 3
@@ -706,7 +678,7 @@ def test_ravenous_gorph_reward_may_banish_a_card_that_was_next_to_it():
 def test_ravenous_gorph_fate_banishes_both_neighbours_but_never_samael():
     game = fresh()
     row(game, ["Lunar Stag", "Samael the Fallen", "Battery Monk", "Nairi, Henge Queen"])
-    top_of_center_deck(game, "Ravenous Gorph", "Hectic Scribe")
+    stack_center_deck(game, ["Ravenous Gorph", "Hectic Scribe"])
     set_resources(game, 0, runes=2)
     script(game, ["Acquire Battery Monk"])
     assert names(game, game.center_row)[:4] == ["Lunar Stag", "Samael the Fallen", "Ravenous Gorph", "Hectic Scribe"]

@@ -6,7 +6,9 @@ from __future__ import annotations
 import pytest
 
 from ascension.core.match import SetupError, load_set, new_game
-from ascension.core.scenario import arrange, arrange_center, names, script, set_resources
+from ascension.core.scenario import (
+    arrange, arrange_center, empty_center_row, hand, labels, names, script, set_resources,
+)
 from ascension.plugins.legendary.track import renown, track
 
 CHARS = {"enlightened": "master_dhartha", "lifebound": "nairi", "mechana": "kor", "void": "emri"}
@@ -20,18 +22,12 @@ def fresh(seed: int = 7, players=("Ann", "Bob"), chars=CHARS, sets=("legends",),
     """A Legends game whose center row went back into the center deck (call ``row``)."""
     game = new_game(list(sets), list(players), list(variants), seed=seed,
                     options={"legendary": {"characters": dict(chars)}})
-    for slot, card in enumerate(game.center_row):
-        game.center_deck.insert(0, card)
-        game.center_row[slot] = None
+    empty_center_row(game)
     return game
 
 
 def row(game, cards: list[str]):
     return arrange_center(game, cards + FILLER[: 6 - len(cards)])
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
 
 
 def rn(game, seat: int = 0) -> dict:
@@ -44,10 +40,6 @@ def set_renown(game, seat: int = 0, **spaces) -> None:
 
 def kinds(game) -> list[str]:
     return [e.kind for e in game.log]
-
-
-def hand(game, seat: int = 0) -> list[str]:
-    return sorted(names(game, game.players[seat].hand))
 
 
 def ok(game) -> None:

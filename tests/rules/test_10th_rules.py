@@ -8,7 +8,7 @@ from collections import Counter
 import pytest
 
 from ascension.core.match import SetupError, new_game
-from ascension.core.scenario import arrange, names, script, set_resources, set_row, stack_center_deck
+from ascension.core.scenario import arrange, labels, names, script, set_resources, set_row, stack_center_deck
 
 
 # ---------------------------------------------------------------------------------- helpers
@@ -27,10 +27,6 @@ def exact(game, seat: int = 0, hand=(), deck=(), discard=(), constructs=()):
     del p.deck[:extra]
     game._decision = None
     return game
-
-
-def labels(game) -> list[str]:
-    return [game.label(o) for o in game.decision().options]
 
 
 def zone(game, seat: int, name: str) -> list[str]:
