@@ -35,6 +35,31 @@ def test_save_restore_is_byte_equal_at_every_decision(seed):
     assert decisions["mid_effect"] > 0, "the games should include choices inside card effects"
 
 
+@pytest.mark.parametrize("sets, seats, variants", [
+    (["10th", "rotf"], 3, []),                          # Fate
+    (["legends", "cotg"], 2, ["legendary"]),            # Renown, Boons, Legendary status
+    (["10th", "legends"], 4, ["teams", "legendary"]),   # gifts, shared honor
+    (["cotg", "legends"], 1, ["cult"]),                 # the Cult's cards and Renown
+    (["rotf"], 1, ["samael"]),                          # Samael's cards and honor
+], ids=["fate", "legendary", "teams", "cult", "samael"])
+def test_every_plugins_state_saves_and_restores_at_every_decision(sets, seats, variants):
+    """Plugins keep their state in the game too: a restored game is byte-equal and goes on
+    exactly like the original, answer after answer."""
+    game = new_game(sets, [f"P{i}" for i in range(seats)], variants, seed=1)
+    agents = [make_bot("random" if i % 2 else "medium", game.ctx.defs, 1, i) for i in range(seats)]
+    restored = load(save(game))
+    while not game.over:
+        text = save(game)
+        assert save(restored) == text and restored.decision() == game.decision()
+        restored = load(text)
+        dec = game.decision()
+        answer = agents[dec.seat].choose(game.view(dec.seat), dec)
+        game.apply(answer)
+        restored.apply(answer)
+    assert save(restored) == save(game)
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
 def test_restored_game_continues_exactly_like_the_original():
     game = new_game(["10th"], ["A", "B"], seed=99)
     for _ in range(40):
