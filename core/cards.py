@@ -16,6 +16,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import overrides
+from .events import quantity
 from .verbs import Verb, VerbRegistry
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
@@ -163,6 +164,11 @@ class CardDef:
     @property
     def is_monster(self) -> bool:
         return self.type == "monster"
+
+
+def cost_words(d: CardDef) -> str:
+    """A card's printed cost as players say it: "4 power" for a monster, "1 rune", "3 runes"."""
+    return f"{d.cost} power" if d.type == "monster" else quantity(d.cost, "rune")
 
 
 @dataclass

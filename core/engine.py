@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import rng
 from .cards import CardDef
-from .events import Event, render
+from .events import Event, quantity, render
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -812,7 +812,7 @@ class Game:
         if kind == "use":
             return f"Use {name}: {self.ctx.defs[option[1]].abilities[option[2]].text}"
         if kind == "acquire":
-            return f"Acquire {name} ({self.price(self.current, option[1])} runes)"
+            return f"Acquire {name} ({quantity(self.price(self.current, option[1]), 'rune')})"
         if kind == "defeat":
             return f"Defeat {name} ({self.ctx.defs[option[1]].cost} power)"
         if kind == "end":

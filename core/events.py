@@ -16,6 +16,11 @@ class Event(NamedTuple):
         return list(self)
 
 
+def quantity(n: int, word: str) -> str:
+    """A count and its noun, for text players read: "1 rune", "3 runes"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 _TEMPLATES: dict[str, str] = {
     "game_started": "The game begins (seed {n}).",
     "turn_started": "{who}'s turn {n} begins.",

@@ -8,6 +8,7 @@
 """
 from __future__ import annotations
 
+from ascension.core.events import quantity
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
 
@@ -75,5 +76,5 @@ def asc_apply_action(game, option):
 def asc_option_label(game, option):
     if option[0] == "gift":
         return (f"Acquire {game.name_of(option[1])} for {game.players[option[2]].name} "
-                f"({game.price(game.current, option[1]) + GIFT_SURCHARGE} runes)")
+                f"({quantity(game.price(game.current, option[1]) + GIFT_SURCHARGE, 'rune')})")
     return None

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ascension.core import rng
 from ascension.core.bots import make_bot
+from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
 from ascension.core.match import new_game
 
@@ -97,13 +98,9 @@ def _names(game: Game, cards: list[int]) -> str:
     return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items()) or "—"
 
 
-def _price(d) -> str:
-    return f"{d.cost} power" if d.type == "monster" else f"{d.cost} rune{'' if d.cost == 1 else 's'}"
-
-
 def _card_line(game: Game, iid: int) -> str:
     d = game.card(iid)
-    price = _price(d)
+    price = cost_words(d)
     kind = " ".join(d.factions + (d.type,))
     honor = f", {d.honor} honor" if d.honor else ""
     return f"{d.name} [{kind}, {price}{honor}]" + (f" — {d.text}" if d.text else "")
@@ -121,7 +118,7 @@ def show_table(game: Game, me: int, out: Out) -> None:
     piles = []
     for key, pile in game.piles.items():
         top = game.card(pile[-1]) if pile else game.ctx.by_id[key]
-        piles.append(f"{top.name} ({_price(top)}) ×{len(pile)}")
+        piles.append(f"{top.name} ({cost_words(top)}) ×{len(pile)}")
     out("Always available: " + ", ".join(piles))
     out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
     out("Honor tokens: " + ", ".join(f"{q.name} {q.honor}" for q in game.players))

@@ -10,13 +10,10 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
+from ascension.core.events import quantity
 from ascension.core.verbs import NoParams, Params, Verb
 
 ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "center": "the center row"}
-
-
-def _n(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _ask_or_auto(game, frame, verb, p, seat, kind, prompt, options, data, optional):
@@ -54,7 +51,7 @@ class Gain(Verb):
         game.gain(frame.seat, p.runes, p.power, p.honor)
 
     def text(self, p, sub):
-        parts = [f"{_n(p.runes, 'rune')}" if p.runes else "", f"{p.power} power" if p.power else "",
+        parts = [f"{quantity(p.runes, 'rune')}" if p.runes else "", f"{p.power} power" if p.power else "",
                  f"{p.honor} honor" if p.honor else ""]
         return "Gain " + " and ".join(x for x in parts if x) + "."
 
@@ -70,7 +67,7 @@ class Draw(Verb):
         game.draw(frame.seat, p.n)
 
     def text(self, p, sub):
-        return f"Draw {_n(p.n, 'card')}."
+        return f"Draw {quantity(p.n, 'card')}."
 
 
 class Banish(Verb):
@@ -308,7 +305,7 @@ class MechanaRunes(Verb):
         game.emit("gained_runes", frame.seat, n=p.n, where="mechana")
 
     def text(self, p, sub):
-        return f"Gain {_n(p.n, 'rune')} to spend only on Mechana constructs."
+        return f"Gain {quantity(p.n, 'rune')} to spend only on Mechana constructs."
 
 
 class AddToPlayer(Verb):
@@ -330,7 +327,7 @@ class DiscountConstruct(AddToPlayer):
     field = "discount"
 
     def text(self, p, sub):
-        return f"The next construct you acquire this turn costs {_n(p.n, 'rune')} less."
+        return f"The next construct you acquire this turn costs {quantity(p.n, 'rune')} less."
 
 
 class PowerPerMechanaConstruct(Verb):
@@ -387,7 +384,7 @@ class Pay(Verb):
         game.players[frame.seat].runes -= p.runes
 
     def text(self, p, sub):
-        return f"Pay {_n(p.runes, 'rune')}:"
+        return f"Pay {quantity(p.runes, 'rune')}:"
 
 
 class OpponentsDestroyConstruct(Verb):

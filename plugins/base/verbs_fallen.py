@@ -18,9 +18,10 @@ from pydantic import Field
 
 from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
+from ascension.core.events import quantity
 from ascension.core.verbs import NoParams, Params, Verb
 
-from .verbs import AddToPlayer, _ask_or_auto, _distinct, _n
+from .verbs import AddToPlayer, _ask_or_auto, _distinct
 
 
 def _lower(text: str) -> str:
@@ -254,7 +255,7 @@ class BonusDraw(AddToPlayer):
     field = "bonus_draw"
 
     def text(self, p, sub):
-        return f"Draw {_n(p.n, 'extra card')} when you draw your next hand."
+        return f"Draw {quantity(p.n, 'extra card')} when you draw your next hand."
 
 
 class NextDefeatHonor(AddToPlayer):
@@ -429,7 +430,7 @@ class OpponentsDiscard(Verb):
             self.run(game, frame, p, data["todo"])
 
     def text(self, p, sub):
-        return f"Each opponent discards {'a card' if p.n == 1 else _n(p.n, 'card')}."
+        return f"Each opponent discards {'a card' if p.n == 1 else quantity(p.n, 'card')}."
 
 
 class OpponentsDiscardPerConstruct(Verb):
@@ -446,7 +447,7 @@ class OpponentsDiscardPerConstruct(Verb):
             k = len(game.players[opp].constructs)
             if k:
                 game.ask(opp, "choose_one", "Choose one",
-                         [("mode", 0, f"Discard {_n(k, 'card')}"),
+                         [("mode", 0, f"Discard {quantity(k, 'card')}"),
                           ("mode", 1, "Put all your constructs into your discard pile")],
                          {"seat": opp, "todo": todo, "left": 0})
                 return

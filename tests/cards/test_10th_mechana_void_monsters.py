@@ -480,7 +480,7 @@ def test_samaels_trickster_two_honor_and_a_rune():
     set_resources(game, 0, power=3)
     script(game, ["Defeat Samael's Trickster"])
     assert (me(game).honor, me(game).runes, me(game).power) == (2, 1, 0)
-    script(game, ["Acquire Arha Initiate (1 runes)"])
+    script(game, ["Acquire Arha Initiate (1 rune)"])
     assert "Arha Initiate" in names(game, me(game).discard)
 
 

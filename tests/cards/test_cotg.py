@@ -499,7 +499,7 @@ def test_samaels_trickster_gives_1_honor_and_1_rune():
     script(game, ["Defeat Samael's Trickster (3 power)"])
     assert (me(game).honor, me(game).runes, me(game).power) == (1, 1, 0)
     assert game.pool == POOL - 1
-    script(game, ["Acquire Arha Initiate (1 runes)"])
+    script(game, ["Acquire Arha Initiate (1 rune)"])
     assert "Arha Initiate" in names(game, me(game).discard)
 
 

@@ -120,7 +120,7 @@ def test_rule_runes_acquire_heroes_and_constructs_and_power_defeats_monsters():
                            "Spike Vixen"])
     set_resources(game, 0, runes=10, power=0)
     assert sorted(x for x in labels(game) if x.startswith(("Acquire", "Defeat"))) == [
-        "Acquire Arha Initiate (1 runes)", "Acquire Heavy Infantry (2 runes)", "Acquire Mystic (3 runes)",
+        "Acquire Arha Initiate (1 rune)", "Acquire Heavy Infantry (2 runes)", "Acquire Mystic (3 runes)",
         "Acquire Shadow Star (3 runes)", "Acquire Spike Vixen (2 runes)", "Acquire Wolf Shaman (3 runes)"]
     set_resources(game, 0, runes=0, power=10)
     assert sorted(x for x in labels(game) if x.startswith(("Acquire", "Defeat"))) == [
@@ -521,7 +521,7 @@ def test_faq_resources_may_be_spent_piecemeal_during_the_turn():
     set_row(game, ["Wolf Shaman", "Arha Initiate"])
     script(game, ["Play Mystic", "Play Mystic", "Acquire Wolf Shaman (3 runes)"])
     assert game.players[0].runes == 1
-    script(game, ["Acquire Arha Initiate (1 runes)"])
+    script(game, ["Acquire Arha Initiate (1 rune)"])
     assert game.players[0].runes == 0
     assert sorted(zone(game, 0, "discard")) == ["Arha Initiate", "Wolf Shaman"]
 

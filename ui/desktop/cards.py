@@ -17,7 +17,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient
                            QPen, QPixmap, QPolygonF)
 from PySide6.QtWidgets import QDialog, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ascension.core.cards import CardDef
+from ascension.core.cards import CardDef, cost_words
 
 ASPECT = 0.72          # width / height of a card
 FACTION_COLOURS = {
@@ -49,10 +49,6 @@ def faction_colour(d: CardDef) -> QColor:
 def type_line(d: CardDef) -> str:
     factions = " / ".join(f.capitalize() for f in d.factions)
     return d.type.capitalize() + (f" · {factions}" if factions else "")
-
-
-def cost_words(d: CardDef) -> str:
-    return f"{d.cost} power" if d.type == "monster" else f"{d.cost} rune{'s' if d.cost != 1 else ''}"
 
 
 def tooltip_html(d: CardDef, reason: str = "") -> str:

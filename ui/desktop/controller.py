@@ -18,6 +18,7 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
+from ascension.core.events import quantity
 from ascension.core.match import SaveFileError
 from ascension.core.session import Seat, Session
 
@@ -199,7 +200,7 @@ class Controller(QObject):
         mech = p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0
         if p.runes + mech < price:
             extra = f" + {mech} for Mechana constructs" if mech else ""
-            return f"Need {price} runes to acquire (you have {p.runes}{extra})"
+            return f"Need {quantity(price, 'rune')} to acquire (you have {p.runes}{extra})"
         return "Cannot be acquired now"
 
     # ------------------------------------------------------------------ play all

@@ -15,6 +15,8 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import (QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout,
                                QWidget)
 
+from ascension.core.events import quantity
+
 from .cards import ASPECT, CardWidget
 
 TEAM_COLOURS = ["#2a6fb0", "#b8442f", "#3d8b45"]
@@ -326,7 +328,7 @@ class TableWidget(QWidget):
         self.void_button.setText(f"Void: {len(game.void)} ▸")
         self.pool_label.setText(f"Honor pool: ⬢ {game.pool} / {pool_total}")
         cur = game.players[game.current]
-        res = [f"<span style='color:#7fd0ff'>◆ {cur.runes} rune{'s' if cur.runes != 1 else ''}</span>",
+        res = [f"<span style='color:#7fd0ff'>◆ {quantity(cur.runes, 'rune')}</span>",
                f"<span style='color:#ff9a7a'>⚔ {cur.power} power</span>"]
         if cur.mech_runes:
             res.append(f"<span style='color:#f0b27a'>⚙ {cur.mech_runes} for Mechana constructs</span>")
