@@ -16,8 +16,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import overrides
-from .events import quantity
 from .verbs import Verb, VerbRegistry
+from .wording import article, quantity
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 CARD_TYPES = ("hero", "construct", "monster", "legend")
@@ -245,7 +245,7 @@ def _trigger_text(t: TriggerModel) -> str:
             "defeat": "When you defeat {}", "turn_end": "At the end of your turn"}[t.on]
     if t.on == "turn_end":
         return when + (", if you acquired and defeated nothing this turn:" if t.filter.took_nothing else ":")
-    what = "a " + what if not what.startswith("another") else what
+    what = article(what) if not what.startswith("another") else what
     if t.filter.from_center:
         what += " in the center row"
     lead = ("Once per turn, " + when[0].lower() + when[1:]) if t.once_per_turn else when
@@ -265,9 +265,9 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         body = _sentence(comp.compile(key, ab.effect))
         cond = ""
         if ab.requires.played_faction:
-            cond = f"If you have played a {ab.requires.played_faction.capitalize()} hero this turn, "
+            cond = f"If you have played {article(ab.requires.played_faction.capitalize())} hero this turn, "
         if ab.requires.played:
-            cond = f"If you have played a {' or '.join(ab.requires.played)} this turn, "
+            cond = f"If you have played {article(' or '.join(ab.requires.played))} this turn, "
         lead = "Once per turn: " if ab.once_per_turn else "Any time on your turn: "
         text = lead + cond + (body[0].lower() + body[1:] if cond else body)
         if ab.requires.mechana_constructs:

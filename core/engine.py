@@ -14,7 +14,8 @@ from typing import NamedTuple
 
 from . import rng
 from .cards import CardDef
-from .events import Event, quantity, render
+from .events import Event, render
+from .wording import quantity
 
 HAND_SIZE = 5
 ROW_SIZE = 6

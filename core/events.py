@@ -16,11 +16,6 @@ class Event(NamedTuple):
         return list(self)
 
 
-def quantity(n: int, word: str) -> str:
-    """A count and its noun, for text players read: "1 rune", "3 runes"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
-
-
 _TEMPLATES: dict[str, str] = {
     "game_started": "The game begins (seed {n}).",
     "turn_started": "{who}'s turn {n} begins.",
@@ -29,7 +24,7 @@ _TEMPLATES: dict[str, str] = {
     "used": "{who} uses {card}.",
     "acquired": "{who} acquires {card}{from_}.",
     "defeated": "{who} defeats {card}{from_}.",
-    "banished": "{who} banishes {card} from the {where}.",
+    "banished": "{who} banishes {card} from {place}.",
     "destroyed": "{who}'s {card} is destroyed.",
     "discarded": "{who} discards {card}.",
     "drew": "{who} draws {n} card{s}.",
@@ -63,11 +58,18 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
+# A zone as the text names it (an event's ``where``); other zones read as their name.
+_PLACES = {"center_row": "the center row", "center": "the center row", "pile": "the pile", "void": "the Void",
+           "hand": "their hand", "discard": "their discard pile", "deck": "their deck", "play": "play",
+           "played": "play", "constructs": "play"}
+
+
 def render(event: Event, seat_name: Callable[[int | None], str], card_name: Callable[[int], str]) -> str:
     """One line of text for ``event``; ``seat_name`` and ``card_name`` resolve ids."""
     template = _TEMPLATES.get(event.kind, event.kind + " {card}")
+    place = _PLACES.get(event.where, event.where.replace("_", " "))
     return template.format(
         who=seat_name(event.seat), card=card_name(event.card) if event.card is not None else "",
         n=event.n, s="" if event.n == 1 else "s",
         where=seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " "),
-        from_=f" from the {event.where.replace('_', ' ')}" if event.where else "")
+        place=place, from_=f" from {place}" if event.where else "")

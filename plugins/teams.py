@@ -8,9 +8,9 @@
 """
 from __future__ import annotations
 
-from ascension.core.events import quantity
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
+from ascension.core.wording import quantity
 
 PLUGIN = PluginInfo(name="teams", variant="teams", players=(4, 6),
                     summary="Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor.")

@@ -10,8 +10,8 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from ascension.core.events import quantity
 from ascension.core.verbs import NoParams, Params, Verb
+from ascension.core.wording import quantity
 
 ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "center": "the center row"}
 

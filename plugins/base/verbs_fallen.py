@@ -18,8 +18,8 @@ from pydantic import Field
 
 from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
-from ascension.core.events import quantity
 from ascension.core.verbs import NoParams, Params, Verb
+from ascension.core.wording import quantity
 
 from .verbs import AddToPlayer, _ask_or_auto, _distinct
 

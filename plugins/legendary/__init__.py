@@ -32,6 +32,7 @@ from ascension.core import rng
 from ascension.core.cards import FACTIONS
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
+from ascension.core.wording import article
 
 from . import verbs
 from .track import LEGEND, card_renown, renown, touched, track, turn_list
@@ -89,7 +90,7 @@ def asc_validate_setup(setup):
             problems.append(f"legendary options: unknown Legendary Character '{cid}' "
                             f"(known: {', '.join(sorted(known))})")
         elif faction not in d.factions:
-            problems.append(f"legendary options: {d.name} is not a {faction.capitalize()} character")
+            problems.append(f"legendary options: {d.name} is not {article(faction.capitalize())} character")
     return problems
 
 

@@ -13,6 +13,7 @@ from pydantic import Field
 from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
 from ascension.core.verbs import NoParams, Params, Verb
+from ascension.core.wording import article
 from ascension.plugins.base.verbs import _ask_or_auto, _center_and_piles, _distinct
 
 from .track import LEGEND, card_renown, gain_renown, is_legend, renown, track, turn_list
@@ -306,7 +307,7 @@ class IfPlayedOrAcquired(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return f"If you played or acquired a {p.faction.capitalize()} card this turn, {_lower(sub['then'])}"
+        return f"If you played or acquired {article(p.faction.capitalize())} card this turn, {_lower(sub['then'])}"
 
 
 class IfDiscardHolds(Verb):

@@ -18,9 +18,9 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
-from ascension.core.events import quantity
 from ascension.core.match import SaveFileError
 from ascension.core.session import Seat, Session
+from ascension.core.wording import quantity
 
 from . import storage
 

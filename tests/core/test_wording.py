@@ -1,0 +1,48 @@
+"""Text players read is plain English: counts, articles, the places cards leave."""
+from __future__ import annotations
+
+import pytest
+
+from ascension.core.events import Event, render
+from ascension.core.match import load_set, new_game
+from ascension.core.wording import article, quantity
+
+NAMES = {0: "Ann"}
+
+
+def text(kind: str, where: str = "", n: int = 0) -> str:
+    return render(Event(kind, 0, 7, n, where), NAMES.get, lambda card: "Mystic")
+
+
+def test_counts_and_articles():
+    assert [quantity(n, "rune") for n in (0, 1, 2)] == ["0 runes", "1 rune", "2 runes"]
+    assert article("Enlightened card") == "an Enlightened card" and article("Mechana hero") == "a Mechana hero"
+
+
+@pytest.mark.parametrize("where, said", [
+    ("center_row", "Ann banishes Mystic from the center row."),
+    ("hand", "Ann banishes Mystic from their hand."),
+    ("discard", "Ann banishes Mystic from their discard pile."),
+    ("play", "Ann banishes Mystic from play."),
+])
+def test_a_banished_card_leaves_a_place_named_as_players_say_it(where, said):
+    assert text("banished", where) == said
+
+
+def test_cards_are_taken_from_the_center_row_a_pile_or_the_void():
+    assert text("acquired", "center_row") == "Ann acquires Mystic from the center row."
+    assert text("acquired", "pile") == "Ann acquires Mystic from the pile."
+    assert text("defeated", "void") == "Ann defeats Mystic from the Void."
+
+
+def test_a_price_of_one_rune_is_singular():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    game.players[0].runes = 1
+    assert game.label(("acquire", game.piles["10th.mystic"][-1])) == "Acquire Mystic (3 runes)"
+    one = next(c for c in game.center_deck if game.card(c).cost == 1)
+    assert game.label(("acquire", one)) == f"Acquire {game.name_of(one)} (1 rune)"
+
+
+def test_card_text_says_an_before_a_vowel():
+    remnant = next(d for d in load_set("legends").center if d.name == "Enlightened Remnant")
+    assert "If you played or acquired an Enlightened card this turn" in remnant.text
