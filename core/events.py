@@ -44,6 +44,7 @@ _TEMPLATES: dict[str, str] = {
     "took_honor": "{who} takes {n} honor from {where}.",
     "returned_to_hand": "{who} puts {card} from their discard pile into their hand.",
     "kept": "{who} keeps {card} face up in front of them.",
+    "put_into_play": "{who} puts {card} into play.",
     "to_center_deck_bottom": "{card} goes to the bottom of the center deck.",
     # Ascension Legends: the Legendary Track (``where`` is the faction)
     "legend_chosen": "{card} watches over the {where}.",

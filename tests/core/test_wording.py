@@ -1,9 +1,12 @@
 """Text players read is plain English: counts, articles, the places cards leave."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
-from ascension.core.events import Event, render
+from ascension.core.events import _TEMPLATES, Event, render
 from ascension.core.match import load_set, new_game
 from ascension.core.wording import article, quantity
 
@@ -46,3 +49,12 @@ def test_a_price_of_one_rune_is_singular():
 def test_card_text_says_an_before_a_vowel():
     remnant = next(d for d in load_set("legends").center if d.name == "Enlightened Remnant")
     assert "If you played or acquired an Enlightened card this turn" in remnant.text
+
+
+def test_every_event_the_rules_emit_has_its_own_text():
+    """A new event kind without a template would reach the game log as its raw name."""
+    root = Path(__file__).resolve().parents[2]
+    emitted = {kind for folder in ("core", "plugins") for path in (root / folder).rglob("*.py")
+               for kind in re.findall(r'emit\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
+    assert len(emitted) > 20 and emitted <= set(_TEMPLATES)
+    assert text("put_into_play") == "Ann puts Mystic into play."
