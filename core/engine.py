@@ -822,11 +822,22 @@ class Game:
             return "Play all (cards without choices)"
         if kind == "card":
             where = option[2] if len(option) > 2 else ""
-            return f"{name}" + (f" (from {where.replace('_', ' ')})" if where else "")
+            return f"{name} ({_where(where)})" if where else name
         if kind in ("pass", "yes", "no"):
             return {"pass": "None", "yes": "Yes", "no": "No"}[kind]
         custom = self.ctx.pm.hook.asc_option_label(game=self, option=option)
         return custom if custom is not None else str(option)
+
+
+# Where a card offered in a choice lies, in a word or two (the prompt says the rest).
+_ZONES = {"center": "center row", "discard": "discard pile", "void": "Void", "played": "played this turn",
+          "constructs": "in play", "your_constructs": "your construct"}
+
+
+def _where(zone: str) -> str:
+    if zone.startswith("constructs_of_"):   # anyone's construct (the Legendary Track's Ulu Boon)
+        return f"{zone.removeprefix('constructs_of_')}'s construct"
+    return _ZONES.get(zone, zone.replace("_", " "))
 
 
 class PublicPlayer:

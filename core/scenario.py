@@ -125,7 +125,7 @@ def _matches(label: str, text: str) -> bool:
 
 
 def script(game: Game, answers: list, finish: bool = True) -> Game:
-    """Answer decisions in order. An entry is a label (``"Play Mystic"``, ``"Apprentice (from hand)"``,
+    """Answer decisions in order. An entry is a label (``"Play Mystic"``, ``"Apprentice (hand)"``,
     ``"Yes"``) or ``(seat, label)`` to also check who decides. With ``finish`` the script must
     leave the game at a main action (no effect half-resolved)."""
     for step, entry in enumerate(answers):

@@ -118,10 +118,10 @@ def test_arha_templar_defeats_a_monster_costing_up_to_4_for_free():
     game = table(hand=["Arha Templar"], center=center)
     script(game, ["Play Arha Templar"], finish=False)
     offered = labels(game)
-    assert offered == ["Corrosive Widow (from center)", "Mephit (from center)", "Cultist (from pile)"]
+    assert offered == ["Corrosive Widow (center row)", "Mephit (center row)", "Cultist (pile)"]
     widow = game.center_row[0]
     refill = game.center_deck[-1]
-    script(game, ["Corrosive Widow (from center)"])
+    script(game, ["Corrosive Widow (center row)"])
     assert me(game).power == 0
     assert me(game).honor == 3
     assert game.pool == POOL - 3
@@ -148,10 +148,10 @@ def test_oziah_the_peerless_defeats_a_monster_costing_up_to_6_for_free():
     game = table(hand=["Oziah the Peerless"], deck=["Mystic", "Militia", "Apprentice"], center=center)
     script(game, ["Play Oziah the Peerless"], finish=False)
     offered = labels(game)
-    assert "Earth Tyrant (from center)" in offered
-    assert "Avatar of the Fallen (from center)" not in offered
+    assert "Earth Tyrant (center row)" in offered
+    assert "Avatar of the Fallen (center row)" not in offered
     tyrant = game.center_row[1]
-    script(game, ["Earth Tyrant (from center)"])
+    script(game, ["Earth Tyrant (center row)"])
     assert me(game).power == 0
     assert me(game).honor == 5
     assert game.pool == POOL - 5
@@ -163,7 +163,7 @@ def test_seer_of_the_forked_path_draws_then_banishes_from_center():
     game = table(hand=["Seer of the Forked Path"], deck=["Mystic", "Militia"])
     mephit = game.center_row[0]
     refill = game.center_deck[-1]
-    script(game, ["Play Seer of the Forked Path", "Mephit (from center)"])
+    script(game, ["Play Seer of the Forked Path", "Mephit (center row)"])
     assert hand(game) == ["Mystic"]
     assert mephit in game.void
     assert game.center_row[0] == refill
@@ -204,8 +204,8 @@ def test_tablet_of_times_dawn_unused_means_no_extra_turn():
 def test_temple_librarian_discards_then_draws_two():
     game = table(hand=["Temple Librarian", "Apprentice", "Militia"], deck=["Mystic", "Heavy Infantry", "Arha Initiate"])
     script(game, ["Play Temple Librarian"], finish=False)
-    assert labels(game) == ["Apprentice (from hand)", "Militia (from hand)"]
-    script(game, ["Militia (from hand)"])
+    assert labels(game) == ["Apprentice (hand)", "Militia (hand)"]
+    script(game, ["Militia (hand)"])
     assert hand(game) == ["Apprentice", "Mystic", "Heavy Infantry"]
     assert names(game, me(game).discard) == ["Militia"]
     assert deck_top(game) == ["Arha Initiate"]
@@ -235,8 +235,8 @@ def test_the_all_seeing_eye_draws_once_per_turn():
 def test_twofold_askara_repeats_a_chosen_played_hero():
     game = table(hand=["Lifebound Initiate", "Landtalker", "Twofold Askara"])
     script(game, ["Play Lifebound Initiate", "Play Landtalker", "Play Twofold Askara"], finish=False)
-    assert labels(game) == ["Lifebound Initiate (from played)", "Landtalker (from played)"]
-    script(game, ["Landtalker (from played)"])
+    assert labels(game) == ["Lifebound Initiate (played this turn)", "Landtalker (played this turn)"]
+    script(game, ["Landtalker (played this turn)"])
     assert me(game).runes == 1 + 3 + 3
     assert me(game).honor == 1
 
@@ -257,9 +257,9 @@ def test_cetra_weaver_of_stars_acquires_any_hero_onto_the_deck():
     refill = game.center_deck[-1]
     script(game, ["Play Cetra, Weaver of Stars"], finish=False)
     offered = labels(game)
-    assert "Master Dhartha (from center)" in offered  # cost 7: no limit
-    assert "Mephit (from center)" not in offered and "Shadow Star (from center)" not in offered  # heroes only
-    script(game, ["Master Dhartha (from center)"])
+    assert "Master Dhartha (center row)" in offered  # cost 7: no limit
+    assert "Mephit (center row)" not in offered and "Shadow Star (center row)" not in offered  # heroes only
+    script(game, ["Master Dhartha (center row)"])
     assert me(game).deck[-1] == dhartha
     assert deck_top(game, 2) == ["Master Dhartha", "Militia"]
     assert dhartha not in me(game).discard
@@ -271,9 +271,9 @@ def test_druids_of_the_stone_circle_acquire_limit_is_4():
     center = ["Arha Templar", "Ascetic of the Lidless Eye", "Wolf Shaman", "Demon Slayer", "Mephit", "Muramasa"]
     game = table(hand=["Druids of the Stone Circle"], deck=["Militia"], center=center)
     script(game, ["Play Druids of the Stone Circle"], finish=False)
-    assert labels(game) == ["Arha Templar (from center)", "Wolf Shaman (from center)",
-                            "Demon Slayer (from center)", "Heavy Infantry (from pile)", "Mystic (from pile)"]
-    script(game, ["Arha Templar (from center)"])
+    assert labels(game) == ["Arha Templar (center row)", "Wolf Shaman (center row)",
+                            "Demon Slayer (center row)", "Heavy Infantry (pile)", "Mystic (pile)"]
+    script(game, ["Arha Templar (center row)"])
     assert deck_top(game, 2) == ["Arha Templar", "Militia"]
     assert me(game).discard == []
     assert "Arha Templar" not in names(game, game.center_row)

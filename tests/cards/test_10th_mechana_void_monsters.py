@@ -258,8 +258,8 @@ def test_arbiter_of_the_precipice_must_banish_from_hand_not_a_played_card():
     dec = game.decision()
     assert dec.kind == "choose_card"
     # Only the two drawn cards: no played Apprentice, no Arbiter, and no "None".
-    assert sorted(labels(game)) == ["Heavy Infantry (from hand)", "Militia (from hand)"]
-    script(game, ["Heavy Infantry (from hand)"])
+    assert sorted(labels(game)) == ["Heavy Infantry (hand)", "Militia (hand)"]
+    script(game, ["Heavy Infantry (hand)"])
     assert hand(game) == ["Militia"]
     assert len(game.piles["10th.heavy_infantry"]) == infantry + 1
     assert sorted(names(game, me(game).played)) == ["Apprentice", "Arbiter of the Precipice"]
@@ -307,11 +307,11 @@ def test_shade_of_the_black_watch_optional_banish_from_hand_or_discard():
                            "Apprentice", "Militia"], discard=["Mystic"])
     mystics = len(game.piles["10th.mystic"])
     script(game, ["Play Shade of the Black Watch"], finish=False)
-    assert sorted(labels(game)) == ["Apprentice (from hand)", "Militia (from hand)", "Mystic (from discard)",
-                                    "None", "Shade of the Black Watch (from hand)"]
-    script(game, ["Apprentice (from hand)"])
+    assert sorted(labels(game)) == ["Apprentice (hand)", "Militia (hand)", "Mystic (discard pile)",
+                                    "None", "Shade of the Black Watch (hand)"]
+    script(game, ["Apprentice (hand)"])
     assert names(game, game.box) == ["Apprentice"]           # a starting card goes back to the box
-    script(game, ["Play Shade of the Black Watch", "Mystic (from discard)"])
+    script(game, ["Play Shade of the Black Watch", "Mystic (discard pile)"])
     assert len(game.piles["10th.mystic"]) == mystics + 1       # a Mystic goes back to its pile
     assert me(game).discard == []
     script(game, ["Play Shade of the Black Watch", "None"])    # optional
@@ -344,7 +344,7 @@ def test_void_initiate_gains_a_rune_and_may_banish():
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=["Void Initiate", "Void Initiate", "Militia"], discard=["Heavy Infantry"])
-    script(game, ["Play Void Initiate", "Militia (from hand)"])
+    script(game, ["Play Void Initiate", "Militia (hand)"])
     assert names(game, game.box) == ["Militia"]
     script(game, ["Play Void Initiate", "None"])
     assert me(game).runes == 2
@@ -381,18 +381,18 @@ def test_avatar_of_the_fallen_unbanishable_and_reward_takes_another_card_free():
     arrange(game, 0, hand=[], discard=[])
     set_resources(game, 0, power=10)
     script(game, ["Defeat Mephit"], finish=False)
-    assert "Avatar of the Fallen (from center)" not in labels(game)
-    assert "Wind Tyrant (from center)" in labels(game)
+    assert "Avatar of the Fallen (center row)" not in labels(game)
+    assert "Wind Tyrant (center row)" in labels(game)
     script(game, ["None"])
     # The center row is refilled before the reward: the new card can be taken for free.
     stack_center_deck(game, ["Master Dhartha"])
     script(game, ["Defeat Avatar of the Fallen"], finish=False)
     assert me(game).honor == 2 + 4
     assert "Avatar of the Fallen" in names(game, game.void)
-    assert "Avatar of the Fallen (from center)" not in labels(game)
-    assert "Master Dhartha (from center)" in labels(game)
+    assert "Avatar of the Fallen (center row)" not in labels(game)
+    assert "Master Dhartha (center row)" in labels(game)
     assert "None" not in labels(game)
-    script(game, ["Master Dhartha (from center)"])
+    script(game, ["Master Dhartha (center row)"])
     assert names(game, me(game).discard) == ["Master Dhartha"]
     assert me(game).power == 0 and me(game).runes == 0
     assert None not in game.center_row
@@ -403,7 +403,7 @@ def test_avatar_of_the_fallen_reward_can_defeat_a_monster_for_free():
     game = fresh()
     row(game, ["Avatar of the Fallen", "Wind Tyrant"])
     set_resources(game, 0, power=7)
-    script(game, ["Defeat Avatar of the Fallen", "Wind Tyrant (from center)"])
+    script(game, ["Defeat Avatar of the Fallen", "Wind Tyrant (center row)"])
     assert me(game).honor == 4 + 3
     assert me(game).runes == 3
     assert sorted(names(game, game.void)) == ["Avatar of the Fallen", "Wind Tyrant"]
@@ -417,7 +417,7 @@ def test_corrosive_widow_opponent_chooses_construct_to_destroy():
     set_resources(game, 0, power=4)
     script(game, ["Defeat Corrosive Widow"], finish=False)
     assert game.decision().seat == 1
-    script(game, [(1, "Muramasa (from constructs)")])
+    script(game, [(1, "Muramasa (in play)")])
     assert names(game, game.players[1].constructs) == ["Shadow Star"]
     assert names(game, game.players[1].discard) == ["Muramasa"]
     assert names(game, me(game).constructs) == ["Burrower Mark II"]
@@ -441,7 +441,7 @@ def test_mephit_two_honor_and_may_banish_a_center_card():
     game = fresh()
     row(game, ["Mephit", "Landtalker"])
     set_resources(game, 0, power=3)
-    script(game, ["Defeat Mephit", "Landtalker (from center)"])
+    script(game, ["Defeat Mephit", "Landtalker (center row)"])
     assert me(game).honor == 2
     assert sorted(names(game, game.void)) == ["Landtalker", "Mephit"]
     assert "Landtalker" not in names(game, game.center_row)
@@ -454,7 +454,7 @@ def test_mistake_of_creation_banishes_from_center_and_discard():
     row(game, ["Mistake of Creation", "Wind Tyrant"])
     arrange(game, 0, discard=["Apprentice", "Mystic"])
     set_resources(game, 0, power=4)
-    script(game, ["Defeat Mistake of Creation", "Wind Tyrant (from center)", "Apprentice (from discard)"])
+    script(game, ["Defeat Mistake of Creation", "Wind Tyrant (center row)", "Apprentice (discard pile)"])
     assert me(game).honor == 4
     assert me(game).runes == 0  # banishing a monster is not defeating it
     assert sorted(names(game, game.void)) == ["Mistake of Creation", "Wind Tyrant"]
@@ -490,7 +490,7 @@ def test_sea_tyrant_opponent_keeps_one_construct_of_their_choice():
     arrange(game, 1, discard=[], constructs=["Shadow Star", "Muramasa", "Voidthirster"])
     arrange(game, 0, constructs=["Burrower Mark II", "Shadow Star"])
     set_resources(game, 0, power=10)
-    script(game, ["Defeat Sea Tyrant", (1, "Muramasa (from constructs)")])
+    script(game, ["Defeat Sea Tyrant", (1, "Muramasa (in play)")])
     assert names(game, game.players[1].constructs) == ["Muramasa"]
     assert sorted(names(game, game.players[1].discard)) == ["Shadow Star", "Voidthirster"]
     assert names(game, me(game).constructs) == ["Burrower Mark II", "Shadow Star"]

@@ -81,8 +81,8 @@ CASES = [
          hand_=["Apprentice", "Mystic"], deck_top_=["Militia"]),
     case("Arha Templar", hand=["Arha Templar"],
          center=["Corrosive Widow", "Earth Tyrant", "Mephit", "Wolf Shaman", "Avatar of the Fallen", "Shadow Star"],
-         play=["Play Arha Templar", "Corrosive Widow (from center)"],
-         ask=(1, ["Corrosive Widow (from center)", "Mephit (from center)", "Cultist (from pile)"]),
+         play=["Play Arha Templar", "Corrosive Widow (center row)"],
+         ask=(1, ["Corrosive Widow (center row)", "Mephit (center row)", "Cultist (pile)"]),
          honor_=3, void_=["Corrosive Widow"]),
     case("Ascetic of the Lidless Eye", hand=["Ascetic of the Lidless Eye"], deck=["Mystic", "Heavy Infantry", "Militia"],
          hand_=["Heavy Infantry", "Mystic"], deck_top_=["Militia"]),
@@ -90,28 +90,28 @@ CASES = [
          hand_=["Heavy Infantry", "Militia", "Mystic"], deck_top_=["Arha Initiate"]),
     case("Oziah the Peerless", hand=["Oziah the Peerless"], deck=["Mystic", "Militia", "Apprentice"],
          center=["Avatar of the Fallen", "Earth Tyrant", "Mephit"],
-         play=["Play Oziah the Peerless", "Earth Tyrant (from center)"],
-         ask=(1, ["Earth Tyrant (from center)", "Mephit (from center)", "Cultist (from pile)"]),
+         play=["Play Oziah the Peerless", "Earth Tyrant (center row)"],
+         ask=(1, ["Earth Tyrant (center row)", "Mephit (center row)", "Cultist (pile)"]),
          honor_=5, void_=["Earth Tyrant"], hand_=["Militia", "Mystic"]),
     case("Seer of the Forked Path", hand=["Seer of the Forked Path"], deck=["Mystic", "Militia"], center=["Mephit"],
-         play=["Play Seer of the Forked Path", "Mephit (from center)"],
+         play=["Play Seer of the Forked Path", "Mephit (center row)"],
          hand_=["Mystic"], void_=["Mephit"]),
     case("Temple Librarian", hand=["Temple Librarian", "Apprentice", "Militia"],
          deck=["Mystic", "Heavy Infantry", "Arha Initiate"],
-         play=["Play Temple Librarian", "Militia (from hand)"],
-         ask=(1, ["Apprentice (from hand)", "Militia (from hand)"]),
+         play=["Play Temple Librarian", "Militia (hand)"],
+         ask=(1, ["Apprentice (hand)", "Militia (hand)"]),
          hand_=["Apprentice", "Heavy Infantry", "Mystic"], discard_=["Militia"], deck_top_=["Arha Initiate"]),
     case("The All-Seeing Eye", hand=["The All-Seeing Eye"], deck=["Mystic", "Militia"],
          play=["Play The All-Seeing Eye", "Use The All-Seeing Eye"],
          hand_=["Mystic"], constructs_=["The All-Seeing Eye"], gone_=["Use The All-Seeing Eye"]),
     case("Twofold Askara", hand=["Lifebound Initiate", "Landtalker", "Twofold Askara"],
-         play=["Play Lifebound Initiate", "Play Landtalker", "Play Twofold Askara", "Landtalker (from played)"],
-         ask=(3, ["Lifebound Initiate (from played)", "Landtalker (from played)"]),
+         play=["Play Lifebound Initiate", "Play Landtalker", "Play Twofold Askara", "Landtalker (played this turn)"],
+         ask=(3, ["Lifebound Initiate (played this turn)", "Landtalker (played this turn)"]),
          runes_=1 + 3 + 3, honor_=1),
     # ------------------------------------------------------------------ Lifebound
     case("Cetra, Weaver of Stars", hand=["Cetra, Weaver of Stars"], deck=["Militia"],
          center=["Master Dhartha", "Mephit", "Shadow Star"],
-         play=["Play Cetra, Weaver of Stars", "Master Dhartha (from center)"],
+         play=["Play Cetra, Weaver of Stars", "Master Dhartha (center row)"],
          deck_top_=["Master Dhartha", "Militia"], discard_=[]),
     case("Flytrap Witch", hand=["Flytrap Witch"], deck=["Mystic", "Militia"], honor_=2, hand_=["Mystic"]),
     case("Landtalker", hand=["Landtalker"], runes_=3),
@@ -144,38 +144,38 @@ CASES = [
          discard_=["Burrower Mark II"]),
     # ------------------------------------------------------------------ Void
     case("Arbiter of the Precipice", hand=["Arbiter of the Precipice"], deck=["Militia", "Heavy Infantry"],
-         play=["Play Arbiter of the Precipice", "Militia (from hand)"],
-         ask=(1, ["Militia (from hand)", "Heavy Infantry (from hand)"]),   # no "None": it must banish
+         play=["Play Arbiter of the Precipice", "Militia (hand)"],
+         ask=(1, ["Militia (hand)", "Heavy Infantry (hand)"]),   # no "None": it must banish
          hand_=["Heavy Infantry"], box_=["Militia"]),
     case("Demon Slayer", hand=["Demon Slayer"], power_=3),
     case("Emri, One with the Void", hand=["Emri, One with the Void"], power_=4),
     case("Muramasa", hand=["Muramasa"], play=["Play Muramasa", "Use Muramasa"], power_=3, gone_=["Use Muramasa"]),
     case("Shade of the Black Watch", hand=["Shade of the Black Watch", "Apprentice"], discard=["Mystic"],
-         play=["Play Shade of the Black Watch", "Mystic (from discard)"],
-         ask=(1, ["Apprentice (from hand)", "Mystic (from discard)", "None"]),
+         play=["Play Shade of the Black Watch", "Mystic (discard pile)"],
+         ask=(1, ["Apprentice (hand)", "Mystic (discard pile)", "None"]),
          power_=2, hand_=["Apprentice"], discard_=[], piles_={"mystic": 30}),
     case("Shadow Star", hand=["Shadow Star"], play=["Play Shadow Star", "Use Shadow Star"], power_=1,
          gone_=["Use Shadow Star"]),
     case("Spike Vixen", hand=["Spike Vixen"], deck=["Mystic"], power_=1, hand_=["Mystic"]),
-    case("Void Initiate", hand=["Void Initiate", "Militia"], play=["Play Void Initiate", "Militia (from hand)"],
+    case("Void Initiate", hand=["Void Initiate", "Militia"], play=["Play Void Initiate", "Militia (hand)"],
          runes_=1, hand_=[], box_=["Militia"]),
     case("Voidthirster", hand=["Voidthirster"], power=3, center=["Mephit"],
          play=["Play Voidthirster", "Use Voidthirster", "Defeat Mephit (3 power)", "None"],
          power_=1, honor_=2 + 1, void_=["Mephit"]),
     # ------------------------------------------------------------------ monsters
     case("Avatar of the Fallen", power=7, center=["Avatar of the Fallen", "Wind Tyrant"],
-         play=["Defeat Avatar of the Fallen (7 power)", "Wind Tyrant (from center)"],
+         play=["Defeat Avatar of the Fallen (7 power)", "Wind Tyrant (center row)"],
          honor_=4 + 3, runes_=3, void_=["Avatar of the Fallen", "Wind Tyrant"]),
     case("Earth Tyrant", power=6, center=["Earth Tyrant"], deck=["Mystic", "Militia", "Heavy Infantry"],
          play=["Defeat Earth Tyrant (6 power)"], honor_=5, hand_=["Militia", "Mystic"], void_=["Earth Tyrant"]),
     case("Mephit", power=3, center=["Mephit", "Landtalker"],
-         play=["Defeat Mephit (3 power)", "Landtalker (from center)"], honor_=2, void_=["Landtalker", "Mephit"]),
+         play=["Defeat Mephit (3 power)", "Landtalker (center row)"], honor_=2, void_=["Landtalker", "Mephit"]),
     case("Mistake of Creation", power=4, center=["Mistake of Creation", "Wind Tyrant"], discard=["Apprentice", "Mystic"],
-         play=["Defeat Mistake of Creation (4 power)", "Wind Tyrant (from center)", "Apprentice (from discard)"],
+         play=["Defeat Mistake of Creation (4 power)", "Wind Tyrant (center row)", "Apprentice (discard pile)"],
          honor_=4, void_=["Mistake of Creation", "Wind Tyrant"], box_=["Apprentice"], discard_=["Mystic"]),
     case("Sea Tyrant", power=5, center=["Sea Tyrant"], bob={"constructs": ["Shadow Star", "Muramasa"], "discard": []},
          constructs=["Burrower Mark II", "Shadow Star"],
-         play=["Defeat Sea Tyrant (5 power)", (1, "Muramasa (from constructs)")],
+         play=["Defeat Sea Tyrant (5 power)", (1, "Muramasa (in play)")],
          honor_=5, bob_constructs_=["Muramasa"], bob_discard_=["Shadow Star"],
          constructs_=["Burrower Mark II", "Shadow Star"]),
     case("Wind Tyrant", power=5, center=["Wind Tyrant"], play=["Defeat Wind Tyrant (5 power)"],
@@ -260,11 +260,11 @@ def test_druids_of_the_stone_circle_cotg_limit_is_3():
     arrange(game, 0, hand=["Druids of the Stone Circle"], deck=["Militia"])
     script(game, ["Play Druids of the Stone Circle"], finish=False)
     # Cost-4 heroes (Arha Templar, Demon Slayer) are not offered; nor a construct or a monster.
-    assert labels(game) == ["Wolf Shaman (from center)", "Runic Lycanthrope (from center)",
-                            "Heavy Infantry (from pile)", "Mystic (from pile)"]
+    assert labels(game) == ["Wolf Shaman (center row)", "Runic Lycanthrope (center row)",
+                            "Heavy Infantry (pile)", "Mystic (pile)"]
     with pytest.raises(ScriptError):
-        script(game, ["Arha Templar (from center)"])
-    script(game, ["Wolf Shaman (from center)"])
+        script(game, ["Arha Templar (center row)"])
+    script(game, ["Wolf Shaman (center row)"])
     assert deck_top(game, 2) == ["Wolf Shaman", "Militia"]
     assert me(game).discard == [] and me(game).runes == 0
     assert "Wolf Shaman" not in names(game, game.center_row)
@@ -277,7 +277,7 @@ def test_druids_of_the_stone_circle_limit_differs_from_the_10th():
         row(game, ["Demon Slayer"])
         arrange(game, 0, hand=["Druids of the Stone Circle"])
         script(game, ["Play Druids of the Stone Circle"], finish=False)
-        offered[set_id] = "Demon Slayer (from center)" in labels(game)
+        offered[set_id] = "Demon Slayer (center row)" in labels(game)
     assert offered == {"cotg": False, "10th": True}
 
 
@@ -472,8 +472,8 @@ def test_corrosive_widow_each_opponent_puts_a_construct_of_their_choice_into_the
     set_resources(game, 0, power=4)
     script(game, ["Defeat Corrosive Widow (4 power)"], finish=False)
     assert game.decision().seat == 1
-    assert labels(game) == ["Shadow Star (from constructs)", "Muramasa (from constructs)"]
-    script(game, [(1, "Muramasa (from constructs)")])
+    assert labels(game) == ["Shadow Star (in play)", "Muramasa (in play)"]
+    script(game, [(1, "Muramasa (in play)")])
     assert names(game, game.players[1].constructs) == ["Shadow Star"]
     assert names(game, game.players[1].discard) == ["Muramasa"]
     assert names(game, me(game).constructs) == ["Burrower Mark II"]   # not Ann's own

@@ -79,9 +79,9 @@ def test_pathseeker_sensei_defeats_a_monster_costing_4_or_less_for_free():
     row(game, ["Hellstring Blades", "Claws of Deoful", "Hurricane Warlock"])
     arrange(game, 0, hand=["Pathseeker Sensei"], deck=["Apprentice"])
     script(game, ["Play Pathseeker Sensei"], finish=False)
-    assert "Hellstring Blades (from center)" not in labels(game)
-    assert "Cultist (from pile)" in labels(game)
-    script(game, ["Hurricane Warlock (from center)"])
+    assert "Hellstring Blades (center row)" not in labels(game)
+    assert "Cultist (pile)" in labels(game)
+    script(game, ["Hurricane Warlock (center row)"])
     assert res(game) == (0, 0, 2) and hand(game) == ["Apprentice"]
     assert rn(game) == {**ZERO, "enlightened": 1}  # defeated from the center row
     ok(game)
@@ -113,7 +113,7 @@ def test_mountain_seer_banishes_a_center_card_and_gains_renown_from_its_replacem
     row(game, ["Lycan Fang"])
     stack_center_deck(game, ["Dark Monk"])
     arrange(game, 0, hand=["Mountain Seer"], deck=["Apprentice"])
-    script(game, ["Play Mountain Seer", "Lycan Fang (from center)"])
+    script(game, ["Play Mountain Seer", "Lycan Fang (center row)"])
     assert names(game, game.center_row)[0] == "Dark Monk"
     assert rn(game) == {**ZERO, "enlightened": 1, "void": 1}
     assert names(game, game.void) == ["Lycan Fang"] and hand(game) == ["Apprentice"]
@@ -131,7 +131,7 @@ def test_tablet_of_the_templar_is_destroyed_to_defeat_a_monster_costing_4_or_les
     game = fresh()
     row(game, ["Claws of Deoful", "Hellstring Blades"])
     arrange(game, 0, hand=[], constructs=["Tablet of the Templar"])
-    script(game, ["Use Tablet of the Templar", "Claws of Deoful (from center)", "Void"])
+    script(game, ["Use Tablet of the Templar", "Claws of Deoful (center row)", "Void"])
     assert me(game).constructs == [] and names(game, me(game).discard) == ["Tablet of the Templar"]
     assert me(game).honor == 4 and rn(game)["void"] == 1
     ok(game)
@@ -199,9 +199,9 @@ def test_turtler_merchant_returns_honor_to_acquire_a_center_card():
     arrange(game, 0, hand=["Turtler Merchant"])
     script(game, ["Play Turtler Merchant"], finish=False)
     # 5 honor now: Master Vaya (3), Mecha Cetra (5) and Dark Monk (2) are within reach; no monster.
-    assert labels(game) == ["Master Vaya (from center)", "Mecha Cetra (from center)",
-                            "Dark Monk (from center)", "None"]
-    script(game, ["Master Vaya (from center)"])
+    assert labels(game) == ["Master Vaya (center row)", "Mecha Cetra (center row)",
+                            "Dark Monk (center row)", "None"]
+    script(game, ["Master Vaya (center row)"])
     assert me(game).honor == 2 and game.pool == 58
     assert "Master Vaya" in names(game, me(game).discard) and rn(game)["enlightened"] == 1
     assert game.text(next(e for e in game.log if e.kind == "returned_honor")) == "Ann returns 3 honor to the pool."
@@ -213,7 +213,7 @@ def test_turtler_merchant_returned_honor_first_repays_honor_taken_from_the_box()
     row(game, ["Master Vaya"])
     game.pool, me(game, 1).honor = 2, 58
     arrange(game, 0, hand=["Turtler Merchant"])
-    script(game, ["Play Turtler Merchant", "Master Vaya (from center)"])
+    script(game, ["Play Turtler Merchant", "Master Vaya (center row)"])
     # 5 honor: 2 from the pool, 3 from the box; returning 3 repays the box, the pool stays empty.
     assert me(game).honor == 2 and game.pool == 0
     ok(game)
@@ -226,7 +226,7 @@ def test_turtler_merchant_honor_returned_to_an_empty_pool_refills_it_and_the_gam
     arrange(game, 0, hand=["Turtler Merchant"])
     script(game, ["Play Turtler Merchant"], finish=False)
     assert game.pool == 0  # the last tokens
-    script(game, ["Mecha Cetra (from center)", "End turn", "End turn"])
+    script(game, ["Mecha Cetra (center row)", "End turn", "End turn"])
     assert game.pool == 5 and not game.over  # tokens are back in the pool: the round ends normally
     ok(game)
 
@@ -269,8 +269,8 @@ def test_the_dreamscrape_destroys_another_mechana_construct_for_2_runes():
     assert not any(lb.startswith("Use The Dreamscrape") for lb in labels(game))  # no other Mechana construct
     arrange(game, 0, constructs=["The Dreamscrape", "Riftclaw", "Korpse Maker", "Ironheart Engine"])
     script(game, ["Use The Dreamscrape"], finish=False)
-    assert labels(game) == ["Korpse Maker (from constructs)", "Ironheart Engine (from constructs)"]
-    script(game, ["Korpse Maker (from constructs)"])
+    assert labels(game) == ["Korpse Maker (in play)", "Ironheart Engine (in play)"]
+    script(game, ["Korpse Maker (in play)"])
     assert res(game) == (2, 0, 0) and names(game, me(game).discard) == ["Korpse Maker"]
     assert not any(lb.startswith("Use The Dreamscrape") for lb in labels(game))
 
@@ -308,14 +308,14 @@ def test_mechaphoenix_takes_a_card_costing_no_more_than_the_construct_for_free()
     row(game, ["Raiyna, Riftwalker", "Master Vaya", "Muse of Malevolence"])
     arrange(game, 0, hand=["Korpse Maker"], constructs=["Mechaphoenix"])
     script(game, ["Play Korpse Maker"], finish=False)  # cost 5: Raiyna (7) is out of reach
-    assert "Raiyna, Riftwalker (from center)" not in labels(game)
-    assert "Master Vaya (from center)" in labels(game) and "None" not in labels(game)
-    script(game, ["Master Vaya (from center)"])
+    assert "Raiyna, Riftwalker (center row)" not in labels(game)
+    assert "Master Vaya (center row)" in labels(game) and "None" not in labels(game)
+    script(game, ["Master Vaya (center row)"])
     assert "Master Vaya" in names(game, me(game).discard) and res(game) == (0, 2, 0)
     game = fresh()
     row(game, ["Raiyna, Riftwalker", "Muse of Malevolence"])
     arrange(game, 0, hand=["Mechaphoenix"])
-    script(game, ["Play Mechaphoenix", "Muse of Malevolence (from center)", "Void"])  # itself: cost 7
+    script(game, ["Play Mechaphoenix", "Muse of Malevolence (center row)", "Void"])  # itself: cost 7
     assert me(game).honor == 5
 
 
@@ -332,7 +332,7 @@ def test_shade_feather_gains_1_power_and_may_banish_from_hand_or_discard():
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=["Shade Feather", "Militia"], discard=["Apprentice"])
-    script(game, ["Play Shade Feather", "Apprentice (from discard)"])
+    script(game, ["Play Shade Feather", "Apprentice (discard pile)"])
     assert res(game) == (0, 1, 0) and me(game).discard == [] and names(game, game.box) == ["Apprentice"]
 
 
@@ -351,8 +351,8 @@ def test_shadow_mender_gains_3_power_and_may_defeat_a_monster_in_the_void():
     to_void(game, "Hellstring Blades")
     arrange(game, 0, hand=["Shadow Mender", "Militia"])
     script(game, ["Play Militia", "Play Shadow Mender"], finish=False)
-    assert labels(game) == ["Claws of Deoful (from void)", "None"]  # 4 power: not Hellstring (5)
-    script(game, ["Claws of Deoful (from void)", "Lifebound"])
+    assert labels(game) == ["Claws of Deoful (Void)", "None"]  # 4 power: not Hellstring (5)
+    script(game, ["Claws of Deoful (Void)", "Lifebound"])
     assert res(game) == (0, 0, 4) and names(game, game.void) == ["Claws of Deoful", "Hellstring Blades"]
     assert rn(game) == {**ZERO, "lifebound": 1}  # its reward; nothing for the defeat in the Void
 
@@ -361,7 +361,7 @@ def test_shadow_arbiter_draws_and_may_banish_from_hand_for_2_power():
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=["Shadow Arbiter"], deck=["Apprentice"])
-    script(game, ["Play Shadow Arbiter", "Apprentice (from hand)"])
+    script(game, ["Play Shadow Arbiter", "Apprentice (hand)"])
     assert res(game) == (0, 2, 0) and hand(game) == []
     game = fresh()
     row(game, [])
@@ -471,8 +471,8 @@ def test_mecha_cetra_takes_a_center_hero_or_construct_onto_the_deck_not_from_the
     row(game, ["Raiyna, Riftwalker", "Hellstring Blades"])
     arrange(game, 0, hand=["Mecha Cetra"], deck=["Apprentice"])
     script(game, ["Play Mecha Cetra"], finish=False)
-    assert labels(game) == ["Raiyna, Riftwalker (from center)", "None"]
-    script(game, ["Raiyna, Riftwalker (from center)"])
+    assert labels(game) == ["Raiyna, Riftwalker (center row)", "None"]
+    script(game, ["Raiyna, Riftwalker (center row)"])
     assert game.name_of(me(game).deck[-1]) == "Raiyna, Riftwalker" and rn(game)["void"] == 1
 
 
@@ -481,8 +481,8 @@ def test_monk_of_the_stone_circle_acquires_a_hero_costing_3_or_less_into_hand():
     row(game, ["Lycan Fang", "Master Vaya"])
     arrange(game, 0, hand=["Monk of the Stone Circle"])
     script(game, ["Play Monk of the Stone Circle"], finish=False)
-    assert labels(game) == ["Lycan Fang (from center)", "Heavy Infantry (from pile)", "Mystic (from pile)"]
-    script(game, ["Mystic (from pile)"])
+    assert labels(game) == ["Lycan Fang (center row)", "Heavy Infantry (pile)", "Mystic (pile)"]
+    script(game, ["Mystic (pile)"])
     assert hand(game) == ["Mystic"] and rn(game) == ZERO
 
 
@@ -500,7 +500,7 @@ def test_portal_ninja_gains_2_runes_and_unites_to_banish_a_played_card():
     arrange(game, 0, hand=["Apprentice", "Portal Ninja", "Riftclaw", "Bombcrafter"], deck=["Militia"])
     script(game, ["Play Apprentice", "Play Portal Ninja"])
     assert res(game) == (3, 0, 0)
-    script(game, ["Play Bombcrafter", "Apprentice (from played)"])  # Void: Unite
+    script(game, ["Play Bombcrafter", "Apprentice (played this turn)"])  # Void: Unite
     assert names(game, game.box) == ["Apprentice"] and "Apprentice" not in names(game, me(game).played)
 
 
@@ -519,7 +519,7 @@ def test_correction_of_creation_2_honor_and_may_banish_from_hand_or_discard():
     row(game, ["Correction of Creation"])
     arrange(game, 0, hand=["Militia"], discard=["Apprentice"])
     set_resources(game, 0, power=3)
-    script(game, ["Defeat Correction of Creation", "Militia (from hand)"])
+    script(game, ["Defeat Correction of Creation", "Militia (hand)"])
     assert me(game).honor == 2 and names(game, game.box) == ["Militia"] and rn(game) == ZERO
 
 
@@ -541,11 +541,11 @@ def test_the_iron_seven_destroys_a_construct_or_returns_one_to_hand():
     assert labels(game) == ["You may destroy a construct in play.",
                             "You may put a construct from your discard pile into your hand."]
     script(game, ["You may destroy a construct in play."], finish=False)
-    assert labels(game) == ["Korpse Maker (from your constructs)", "Ironheart Engine (from constructs of Bob)", "None"]
-    script(game, ["Ironheart Engine (from constructs of Bob)"])
+    assert labels(game) == ["Korpse Maker (your construct)", "Ironheart Engine (Bob's construct)", "None"]
+    script(game, ["Ironheart Engine (Bob's construct)"])
     assert names(game, me(game, 1).discard)[-1] == "Ironheart Engine" and me(game).honor == 3
     script(game, ["Defeat The Iron Seven", "You may put a construct from your discard pile into your hand.",
-                  "Riftclaw (from discard)"])
+                  "Riftclaw (discard pile)"])
     assert hand(game) == ["Riftclaw"]
     ok(game)
 
@@ -569,7 +569,7 @@ def test_void_remnant_4_honor_and_two_banishes_after_a_void_card_this_turn():
     script(game, ["Defeat Void Remnant"])
     assert me(game).honor == 4
     set_resources(game, 0, power=4, runes=2)
-    script(game, ["Acquire Bombcrafter", "Defeat Void Remnant", "Apprentice (from discard)", "Militia (from hand)"])
+    script(game, ["Acquire Bombcrafter", "Defeat Void Remnant", "Apprentice (discard pile)", "Militia (hand)"])
     assert me(game).honor == 8 and names(game, game.box) == ["Apprentice", "Militia"]
 
 
@@ -579,8 +579,8 @@ def test_hellstring_blades_5_honor_and_destroy_up_to_two_constructs():
     arrange(game, 0, hand=[], constructs=["Riftclaw"])
     arrange(game, 1, constructs=["Ironheart Engine", "Korpse Maker"])
     set_resources(game, 0, power=5)
-    script(game, ["Defeat Hellstring Blades", "Ironheart Engine (from constructs of Bob)",
-                  "Korpse Maker (from constructs of Bob)"])
+    script(game, ["Defeat Hellstring Blades", "Ironheart Engine (Bob's construct)",
+                  "Korpse Maker (Bob's construct)"])
     assert me(game, 1).constructs == [] and names(game, me(game).constructs) == ["Riftclaw"]
     assert me(game).honor == 5 and rn(game) == ZERO
 
@@ -590,8 +590,8 @@ def test_marrowwyrm_rider_3_honor_and_may_acquire_a_hero_costing_5_or_less():
     row(game, ["MarrowWyrm Rider", "Master Vaya", "Raiyna, Riftwalker"])
     set_resources(game, 0, power=5)
     script(game, ["Defeat MarrowWyrm Rider"], finish=False)
-    assert "Raiyna, Riftwalker (from center)" not in labels(game) and labels(game)[-1] == "None"
-    script(game, ["Master Vaya (from center)"])
+    assert "Raiyna, Riftwalker (center row)" not in labels(game) and labels(game)[-1] == "None"
+    script(game, ["Master Vaya (center row)"])
     assert me(game).honor == 3 and "Master Vaya" in names(game, me(game).discard)
 
 
@@ -629,7 +629,7 @@ def test_remnant_of_the_fallen_5_honor_renown_in_each_faction_and_a_free_card():
     game = fresh()
     row(game, ["Remnant of the Fallen", "Raiyna, Riftwalker"])
     set_resources(game, 0, power=8)
-    script(game, ["Defeat Remnant of the Fallen", "Yes", "Raiyna, Riftwalker (from center)"])
+    script(game, ["Defeat Remnant of the Fallen", "Yes", "Raiyna, Riftwalker (center row)"])
     assert me(game).honor == 5 and "Raiyna, Riftwalker" in names(game, me(game).discard)
     assert rn(game) == {"enlightened": 1, "lifebound": 1, "mechana": 1, "void": 2}
 
@@ -670,8 +670,8 @@ def test_boon_cetra_puts_a_hero_from_the_discard_pile_on_the_deck():
     arrange(game, 0, hand=[], discard=["Riftclaw", "Master Vaya"])
     earn(game, "lifebound", "Boon of Cetra: You may put a hero from your discard pile on top of your deck.")
     script(game, ["Boon of Cetra"], finish=False)
-    assert labels(game) == ["Master Vaya (from discard)", "Lycan Fang (from discard)", "None"]
-    script(game, ["Master Vaya (from discard)"])
+    assert labels(game) == ["Master Vaya (discard pile)", "Lycan Fang (discard pile)", "None"]
+    script(game, ["Master Vaya (discard pile)"])
     assert game.name_of(me(game).deck[-1]) == "Master Vaya"
 
 
@@ -693,7 +693,7 @@ def test_boon_prime_returns_a_construct_from_the_discard_pile_to_hand():
     game = fresh(chars={**CHARS, "mechana": "prime"})
     arrange(game, 0, hand=[], discard=["Riftclaw", "Master Vaya"])
     earn(game, "mechana", "Boon of P.R.I.M.E.: You may put a construct from your discard pile into your hand.")
-    script(game, ["Boon of P.R.I.M.E.", "Riftclaw (from discard)"])
+    script(game, ["Boon of P.R.I.M.E.", "Riftclaw (discard pile)"])
     assert hand(game) == ["Riftclaw"]
 
 
@@ -702,7 +702,7 @@ def test_boon_naka_banishes_a_card_played_this_turn():
     arrange(game, 0, hand=["Militia"])
     script(game, ["Play Militia"])
     earn(game, "void", "Boon of Naka: You may banish a card you played this turn.")
-    script(game, ["Boon of Naka", "Militia (from played)"])
+    script(game, ["Boon of Naka", "Militia (played this turn)"])
     assert me(game).played == [] and names(game, game.box) == ["Militia"]
 
 

@@ -76,7 +76,7 @@ def test_each_opponent_rewards_spare_a_teammate():
     for seat in (1, 2, 3):
         arrange(game, seat, hand=["Mystic", "Militia"])
     set_resources(game, 0, power=6)
-    script(game, ["Defeat Fire Tyrant", (1, "Militia (from hand)"), (3, "Mystic (from hand)")])
+    script(game, ["Defeat Fire Tyrant", (1, "Militia (hand)"), (3, "Mystic (hand)")])
     assert (hand(game, 1), hand(game, 2), hand(game, 3)) == (["Mystic"], ["Militia", "Mystic"], ["Militia"])
 
 
@@ -112,8 +112,8 @@ def test_fate_on_a_refill_in_the_opponents_turn_starts_with_the_current_player()
     set_resources(game, 1, runes=3)
     script(game, [(1, "Acquire Lunar Stag")], finish=False)
     dec = game.decision()
-    assert (dec.seat, sorted(labels(game))) == (1, ["Mystic (from pile)", "None"])
-    script(game, [(1, "Mystic (from pile)"), (0, "Mystic (from pile)")])
+    assert (dec.seat, sorted(labels(game))) == (1, ["Mystic (pile)", "None"])
+    script(game, [(1, "Mystic (pile)"), (0, "Mystic (pile)")])
     assert names(game, game.center_row)[0] == "Stone Circle"
     assert game.name_of(me(game, 1).deck[-1]) == "Mystic" and game.name_of(me(game, 0).deck[-1]) == "Mystic"
     assert len(game.piles["rotf.mystic"]) == mystics - 2
@@ -161,7 +161,7 @@ def test_fate_choice_survives_save_and_load():
     copy = load(save(game))
     assert copy.decision() == game.decision()
     for g in (game, copy):
-        script(g, [(0, "Apprentice (from discard)"), (1, "Militia (from hand)")])
+        script(g, [(0, "Apprentice (discard pile)"), (1, "Militia (hand)")])
         assert names(g, g.box) == ["Apprentice", "Militia"]
     assert save(copy) == save(game)
 
@@ -175,7 +175,7 @@ def test_adayu_the_chosen_acquires_or_defeats_any_one_center_card_free():
     assert game.card(me(game).hand[0]).text == "Acquire or defeat any one card in the center row for free."
     script(game, ["Play Adayu, the Chosen"], finish=False)
     assert len(labels(game)) == 6 and "None" not in labels(game)
-    script(game, ["Doom Weeper (from center)"])
+    script(game, ["Doom Weeper (center row)"])
     assert (me(game).honor, me(game).runes, me(game).power) == (2, 2, 0)
     assert names(game, game.void) == ["Doom Weeper"]
     ok(game)
@@ -185,7 +185,7 @@ def test_adayu_the_chosen_acquires_a_hero_for_free():
     game = fresh()
     row(game, ["Nairi, Henge Queen"])
     arrange(game, 0, hand=["Adayu, the Chosen"], discard=[])
-    script(game, ["Play Adayu, the Chosen", "Nairi, Henge Queen (from center)"])
+    script(game, ["Play Adayu, the Chosen", "Nairi, Henge Queen (center row)"])
     assert zone(game, 0, "discard") == ["Nairi, Henge Queen"]
     assert me(game).runes == 0
 
@@ -196,11 +196,11 @@ def test_arha_sensei_banish_from_hand_then_mystic_or_heavy_infantry_into_hand():
     arrange(game, 0, hand=["Arha Sensei", "Apprentice", "Militia"])
     mystics = len(game.piles["rotf.mystic"])
     script(game, ["Play Arha Sensei"], finish=False)
-    assert sorted(labels(game)) == ["Apprentice (from hand)", "Militia (from hand)"]  # not optional
-    script(game, ["Apprentice (from hand)"], finish=False)
+    assert sorted(labels(game)) == ["Apprentice (hand)", "Militia (hand)"]  # not optional
+    script(game, ["Apprentice (hand)"], finish=False)
     assert names(game, game.box) == ["Apprentice"]
-    assert sorted(labels(game)) == ["Heavy Infantry (from pile)", "Mystic (from pile)"]
-    script(game, ["Mystic (from pile)"])
+    assert sorted(labels(game)) == ["Heavy Infantry (pile)", "Mystic (pile)"]
+    script(game, ["Mystic (pile)"])
     assert hand(game) == ["Militia", "Mystic"]
     assert len(game.piles["rotf.mystic"]) == mystics - 1
     assert me(game).runes == 0
@@ -225,8 +225,8 @@ def test_askara_of_fate_draws_two_others_may_draw_then_may_banish_center():
     assert game.decision().seat == 1 and game.decision().prompt == "Draw 1 card?"
     script(game, [(1, "Yes")], finish=False)
     assert hand(game, 1) == ["Apprentice", "Heavy Infantry"]
-    assert "Samael the Fallen (from center)" not in labels(game) and "None" in labels(game)
-    script(game, [(0, "Nairi, Henge Queen (from center)")])
+    assert "Samael the Fallen (center row)" not in labels(game) and "None" in labels(game)
+    script(game, [(0, "Nairi, Henge Queen (center row)")])
     assert names(game, game.void) == ["Nairi, Henge Queen"]
     assert None not in game.center_row
     ok(game)
@@ -266,11 +266,11 @@ def test_eternal_askara_banishes_center_card_three_honor_for_a_monster_never_sam
     row(game, ["Sordid Asp", "Nairi, Henge Queen", "Samael the Fallen"])
     arrange(game, 0, hand=["Eternal Askara", "Eternal Askara"])
     script(game, ["Play Eternal Askara"], finish=False)
-    assert "Samael the Fallen (from center)" not in labels(game)
+    assert "Samael the Fallen (center row)" not in labels(game)
     assert "None" not in labels(game)  # banishing is not optional
-    script(game, ["Sordid Asp (from center)"])
+    script(game, ["Sordid Asp (center row)"])
     assert me(game).honor == 3 and game.pool == POOL - 3
-    script(game, ["Play Eternal Askara", "Nairi, Henge Queen (from center)"])
+    script(game, ["Play Eternal Askara", "Nairi, Henge Queen (center row)"])
     assert me(game).honor == 3  # a hero: no honor
     assert sorted(names(game, game.void)) == ["Nairi, Henge Queen", "Sordid Asp"]
     assert "Samael the Fallen" in names(game, game.center_row)
@@ -282,8 +282,8 @@ def test_hectic_scribe_draws_two_then_discards_two():
     row(game, [])
     arrange(game, 0, hand=["Hectic Scribe", "Militia"], deck=["Mystic", "Heavy Infantry"], discard=[])
     script(game, ["Play Hectic Scribe"], finish=False)
-    assert sorted(labels(game)) == ["Heavy Infantry (from hand)", "Militia (from hand)", "Mystic (from hand)"]
-    script(game, ["Militia (from hand)", "Mystic (from hand)"])
+    assert sorted(labels(game)) == ["Heavy Infantry (hand)", "Militia (hand)", "Mystic (hand)"]
+    script(game, ["Militia (hand)", "Mystic (hand)"])
     assert hand(game) == ["Heavy Infantry"]
     assert zone(game, 0, "discard") == ["Militia", "Mystic"]
     ok(game)
@@ -356,8 +356,8 @@ def test_serpentcall_runes_and_acquire_a_hero_from_the_void_paying_its_cost():
     script(game, ["Use Serpentcall: Once per turn: You may acquire a hero from the Void, paying its cost."],
            finish=False)
     # Nairi costs 6, Doom Weeper is a monster, Socket Altar a construct.
-    assert sorted(labels(game)) == ["Hectic Scribe (from void)", "None"]
-    script(game, ["Hectic Scribe (from void)"])
+    assert sorted(labels(game)) == ["Hectic Scribe (Void)", "None"]
+    script(game, ["Hectic Scribe (Void)"])
     assert zone(game, 0, "discard") == ["Hectic Scribe"]
     assert me(game).runes == 1
     assert sorted(names(game, game.void)) == ["Doom Weeper", "Nairi, Henge Queen", "Socket Altar"]
@@ -387,16 +387,16 @@ def test_project_alpha_acquires_free_up_to_number_of_mechana_constructs():
     row(game, ["Battery Monk", "Dimension Diver", "Reclamax", "Sordid Asp", "Lunar Stag", "Nairi, Henge Queen"])
     arrange(game, 0, hand=[], discard=[], constructs=["Project Alpha", "Socket Altar", "Black Hole"])
     script(game, ["Use Project Alpha"], finish=False)  # two Mechana constructs: cost 2 or less
-    assert sorted(labels(game)) == ["Battery Monk (from center)", "Heavy Infantry (from pile)", "None"]
+    assert sorted(labels(game)) == ["Battery Monk (center row)", "Heavy Infantry (pile)", "None"]
     script(game, ["None"])
     assert not any(lb.startswith("Use Project Alpha") for lb in labels(game))
     end_round(game)
     arrange(game, 0, constructs=["Project Alpha", "Socket Altar", "Combustion Idol"])
     script(game, ["Use Project Alpha"], finish=False)  # three: cost 3 or less
-    assert sorted(labels(game)) == ["Battery Monk (from center)", "Dimension Diver (from center)",
-                                    "Heavy Infantry (from pile)", "Lunar Stag (from center)",
-                                    "Mystic (from pile)", "None"]
-    script(game, ["Dimension Diver (from center)"])
+    assert sorted(labels(game)) == ["Battery Monk (center row)", "Dimension Diver (center row)",
+                                    "Heavy Infantry (pile)", "Lunar Stag (center row)",
+                                    "Mystic (pile)", "None"]
+    script(game, ["Dimension Diver (center row)"])
     assert "Dimension Diver" in zone(game, 0, "discard") and me(game).runes == 0
     ok(game)
 
@@ -450,8 +450,8 @@ def test_reclamax_from_play_to_discard_to_acquire_a_mechana_construct_from_the_v
     set_resources(game, 0, runes=5)
     script(game, ["Use Reclamax"], finish=False)
     # Socket Altar costs 6; Dhartha's Retreat is not Mechana; Battery Monk is a hero.
-    assert sorted(labels(game)) == ["Combustion Idol (from void)", "None"]
-    script(game, ["Combustion Idol (from void)"])
+    assert sorted(labels(game)) == ["Combustion Idol (Void)", "None"]
+    script(game, ["Combustion Idol (Void)"])
     assert zone(game, 0, "constructs") == []
     assert sorted(zone(game, 0, "discard")) == ["Combustion Idol", "Reclamax"]
     assert me(game).runes == 0
@@ -476,8 +476,8 @@ def test_reclamax_fate_each_player_may_take_a_construct_from_discard_into_hand()
     arrange(game, 1, hand=["Militia"], discard=["Black Hole"])
     set_resources(game, 0, power=4)
     script(game, ["Defeat Doom Weeper"], finish=False)
-    assert (game.decision().seat, sorted(labels(game))) == (0, ["None", "Socket Altar (from discard)"])
-    script(game, [(0, "Socket Altar (from discard)"), (1, "Black Hole (from discard)")])
+    assert (game.decision().seat, sorted(labels(game))) == (0, ["None", "Socket Altar (discard pile)"])
+    script(game, [(0, "Socket Altar (discard pile)"), (1, "Black Hole (discard pile)")])
     assert hand(game) == ["Socket Altar"] and hand(game, 1) == ["Black Hole", "Militia"]
     assert zone(game, 0, "discard") == ["Mystic"] and zone(game, 1, "discard") == []
     assert me(game).honor == 2 and me(game).runes == 2
@@ -508,8 +508,8 @@ def test_arbiter_of_fate_draws_and_may_banish_from_hand_or_discard():
     arrange(game, 0, hand=["Arbiter of Fate", "Militia"], deck=["Apprentice"], discard=["Mystic"])
     mystics = len(game.piles["rotf.mystic"])
     script(game, ["Play Arbiter of Fate"], finish=False)
-    assert sorted(labels(game)) == ["Apprentice (from hand)", "Militia (from hand)", "Mystic (from discard)", "None"]
-    script(game, ["Mystic (from discard)"])
+    assert sorted(labels(game)) == ["Apprentice (hand)", "Militia (hand)", "Mystic (discard pile)", "None"]
+    script(game, ["Mystic (discard pile)"])
     assert len(game.piles["rotf.mystic"]) == mystics + 1
     assert hand(game) == ["Apprentice", "Militia"]
 
@@ -521,7 +521,7 @@ def test_arbiter_of_fate_fate_each_player_may_banish_deathseeker_pays_honor():
     arrange(game, 0, hand=["Deathseeker"], discard=[])
     arrange(game, 1, hand=["Apprentice"], discard=["Deathseeker"])
     set_resources(game, 0, runes=3)
-    script(game, ["Acquire Lunar Stag", (0, "Deathseeker (from hand)"), (1, "Deathseeker (from discard)")])
+    script(game, ["Acquire Lunar Stag", (0, "Deathseeker (hand)"), (1, "Deathseeker (discard pile)")])
     assert (me(game).honor, me(game, 1).honor) == (3, 3)  # each gains it, on anyone's turn
     assert sorted(names(game, game.void)) == ["Deathseeker", "Deathseeker"]
     assert game.pool == POOL - 6
@@ -549,8 +549,8 @@ def test_black_hole_banish_from_hand_for_one_power_once_per_turn():
     row(game, [])
     arrange(game, 0, hand=["Apprentice", "Mystic"], constructs=["Black Hole"])
     script(game, ["Use Black Hole"], finish=False)
-    assert sorted(labels(game)) == ["Apprentice (from hand)", "Mystic (from hand)", "None"]
-    script(game, ["Apprentice (from hand)"])
+    assert sorted(labels(game)) == ["Apprentice (hand)", "Mystic (hand)", "None"]
+    script(game, ["Apprentice (hand)"])
     assert me(game).power == 1 and names(game, game.box) == ["Apprentice"]
     assert not any(lb.startswith("Use Black Hole") for lb in labels(game))
     end_round(game)
@@ -565,9 +565,9 @@ def test_deathseeker_power_and_three_honor_when_banished_from_hand_or_discard_on
     arrange(game, 0, hand=["Deathseeker", "Black Watch Elite", "Eternal Askara"], discard=["Deathseeker"])
     script(game, ["Play Deathseeker"])
     assert me(game).power == 2
-    script(game, ["Play Black Watch Elite", "Deathseeker (from discard)"])
+    script(game, ["Play Black Watch Elite", "Deathseeker (discard pile)"])
     assert me(game).honor == 3
-    script(game, ["Play Eternal Askara", "Deathseeker (from center)"])  # from the center row: nothing
+    script(game, ["Play Eternal Askara", "Deathseeker (center row)"])  # from the center row: nothing
     assert me(game).honor == 3 and game.pool == POOL - 3
     assert names(game, game.void) == ["Deathseeker", "Deathseeker"]
     ok(game)
@@ -580,8 +580,8 @@ def test_sadranis_defeats_a_void_monster_paying_power_then_bottom_of_center_deck
     arrange(game, 0, hand=["Guardian of Sadranis", "Sadranis, Dark Emissary"])
     script(game, ["Play Guardian of Sadranis", "Play Sadranis, Dark Emissary"], finish=False)
     assert me(game).power == 4
-    assert sorted(labels(game)) == ["Doom Weeper (from void)", "None"]  # Fire Tyrant needs 6
-    script(game, ["Doom Weeper (from void)"])
+    assert sorted(labels(game)) == ["Doom Weeper (Void)", "None"]  # Fire Tyrant needs 6
+    script(game, ["Doom Weeper (Void)"])
     assert me(game).power == 0
     assert (me(game).honor, me(game).runes) == (2 + 2, 2)  # Guardian's bonus works in the Void
     assert game.name_of(game.center_deck[0]) == "Doom Weeper"
@@ -595,9 +595,9 @@ def test_black_watch_elite_three_power_may_banish():
     row(game, [])
     arrange(game, 0, hand=["Black Watch Elite", "Black Watch Elite", "Militia", "Apprentice"], discard=[])
     script(game, ["Play Black Watch Elite"], finish=False)
-    assert sorted(labels(game)) == ["Apprentice (from hand)", "Black Watch Elite (from hand)",
-                                    "Militia (from hand)", "None"]
-    script(game, ["Militia (from hand)", "Play Black Watch Elite", "None"])
+    assert sorted(labels(game)) == ["Apprentice (hand)", "Black Watch Elite (hand)",
+                                    "Militia (hand)", "None"]
+    script(game, ["Militia (hand)", "Play Black Watch Elite", "None"])
     assert me(game).power == 6
     assert names(game, game.box) == ["Militia"] and hand(game) == ["Apprentice"]
 
@@ -612,7 +612,7 @@ def test_bazu_opponent_discards_a_card_per_construct():
     script(game, ["Defeat Bazu, Duke of Scorn"], finish=False)
     assert game.decision().seat == 1
     assert labels(game) == ["Discard 2 cards", "Put all your constructs into your discard pile"]
-    script(game, [(1, "Discard 2 cards"), (1, "Apprentice (from hand)"), (1, "Militia (from hand)")])
+    script(game, [(1, "Discard 2 cards"), (1, "Apprentice (hand)"), (1, "Militia (hand)")])
     assert hand(game, 1) == ["Mystic"]
     assert zone(game, 1, "constructs") == ["Socket Altar", "Black Hole"]
     assert me(game).honor == 4
@@ -653,8 +653,8 @@ def test_fire_tyrant_six_honor_and_opponent_discards_a_card_of_their_choice():
     arrange(game, 1, hand=["Mystic", "Militia"], discard=[])
     set_resources(game, 0, power=6)
     script(game, ["Defeat Fire Tyrant"], finish=False)
-    assert game.decision().seat == 1 and sorted(labels(game)) == ["Militia (from hand)", "Mystic (from hand)"]
-    script(game, [(1, "Militia (from hand)")])
+    assert game.decision().seat == 1 and sorted(labels(game)) == ["Militia (hand)", "Mystic (hand)"]
+    script(game, [(1, "Militia (hand)")])
     assert hand(game, 1) == ["Mystic"] and zone(game, 1, "discard") == ["Militia"]
     assert me(game).honor == 6 and game.pool == POOL - 6
     ok(game)
@@ -668,8 +668,8 @@ def test_ravenous_gorph_reward_may_banish_a_card_that_was_next_to_it():
     script(game, ["Defeat Ravenous Gorph"], finish=False)
     assert me(game).honor == 3
     # Its replacement (Hectic Scribe, now in its slot) was never next to it.
-    assert sorted(labels(game)) == ["Lunar Stag (from center)", "Nairi, Henge Queen (from center)", "None"]
-    script(game, ["Nairi, Henge Queen (from center)"])
+    assert sorted(labels(game)) == ["Lunar Stag (center row)", "Nairi, Henge Queen (center row)", "None"]
+    script(game, ["Nairi, Henge Queen (center row)"])
     assert sorted(names(game, game.void)) == ["Nairi, Henge Queen", "Ravenous Gorph"]
     assert "neighbours" not in game.ext
     ok(game)
@@ -714,7 +714,7 @@ def test_samael_the_fallen_cannot_be_banished_by_any_banish_effect():
     row(game, ["Samael the Fallen", "Lunar Stag"])
     arrange(game, 0, hand=["Askara of Fate"], deck=["Mystic", "Militia"])
     script(game, ["Play Askara of Fate", (1, "No")], finish=False)
-    assert "Samael the Fallen (from center)" not in labels(game)
+    assert "Samael the Fallen (center row)" not in labels(game)
     script(game, ["None"])
     assert "Samael the Fallen" in names(game, game.center_row)
 
@@ -769,6 +769,6 @@ def test_vaultbreaker_wurm_opponent_chooses_among_tied_constructs():
     set_resources(game, 0, power=5)
     script(game, ["Defeat Vaultbreaker Wurm"], finish=False)
     assert game.decision().seat == 1
-    assert sorted(labels(game)) == ["Black Hole (from constructs)", "Combustion Idol (from constructs)"]
-    script(game, [(1, "Black Hole (from constructs)")])
+    assert sorted(labels(game)) == ["Black Hole (in play)", "Combustion Idol (in play)"]
+    script(game, [(1, "Black Hole (in play)")])
     assert zone(game, 1, "constructs") == ["Dhartha's Retreat", "Combustion Idol"]

@@ -58,3 +58,13 @@ def test_every_event_the_rules_emit_has_its_own_text():
                for kind in re.findall(r'emit\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
     assert len(emitted) > 20 and emitted <= set(_TEMPLATES)
     assert text("put_into_play") == "Ann puts Mystic into play."
+
+
+@pytest.mark.parametrize("zone, label", [
+    ("center", "Mystic (center row)"), ("hand", "Mystic (hand)"), ("discard", "Mystic (discard pile)"),
+    ("void", "Mystic (Void)"), ("played", "Mystic (played this turn)"), ("constructs", "Mystic (in play)"),
+    ("your_constructs", "Mystic (your construct)"), ("constructs_of_Bob", "Mystic (Bob's construct)"),
+])
+def test_a_card_offered_in_a_choice_says_where_it_lies(zone, label):
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    assert game.label(("card", game.piles["10th.mystic"][-1], zone)) == label

@@ -196,7 +196,7 @@ def test_renown_a_free_acquisition_from_the_center_row_counts():
     game = fresh()
     row(game, ["Lycan Fang"])
     arrange(game, 0, hand=["Monk of the Stone Circle"])
-    script(game, ["Play Monk of the Stone Circle", "Lycan Fang (from center)"])
+    script(game, ["Play Monk of the Stone Circle", "Lycan Fang (center row)"])
     assert rn(game) == {**ZERO, "lifebound": 1}
     assert hand(game) == ["Lycan Fang"]
 
@@ -208,7 +208,7 @@ def test_renown_a_monster_defeated_in_the_void_gives_none():
     game.center_deck.remove(card)
     game.void.append(card)
     arrange(game, 0, hand=["Shadow Mender"])
-    script(game, ["Play Shadow Mender", "Hurricane Warlock (from void)"])
+    script(game, ["Play Shadow Mender", "Hurricane Warlock (Void)"])
     assert rn(game) == ZERO and game.players[0].honor == 2
 
 
@@ -531,7 +531,7 @@ def test_faq_mystic_and_heavy_infantry_run_out_and_a_banished_one_returns_to_its
     set_resources(game, 0, runes=3)
     assert not any(lb.startswith("Acquire Mystic") for lb in labels(game))
     arrange(game, 0, hand=["Shade Feather"])
-    script(game, ["Play Shade Feather", "Mystic (from discard)"])
+    script(game, ["Play Shade Feather", "Mystic (discard pile)"])
     assert len(game.piles[pile]) == 1 and any(lb.startswith("Acquire Mystic") for lb in labels(game))
 
 
@@ -570,8 +570,8 @@ def test_faq_a_played_apprentice_cannot_be_banished_by_shadow_arbiter():
     row(game, [])
     arrange(game, 0, hand=["Apprentice", "Shadow Arbiter", "Militia"], deck=["Heavy Infantry"])
     script(game, ["Play Apprentice", "Play Shadow Arbiter"], finish=False)
-    assert labels(game) == ["Militia (from hand)", "Heavy Infantry (from hand)", "None"]
-    script(game, ["Militia (from hand)"])
+    assert labels(game) == ["Militia (hand)", "Heavy Infantry (hand)", "None"]
+    script(game, ["Militia (hand)"])
     assert game.players[0].power == 2 and "Apprentice" in names(game, game.players[0].played)
 
 
@@ -636,7 +636,7 @@ def test_faq_shadow_mender_with_legendary_status_defeats_a_void_monster_for_free
     arrange(game, 0, hand=["Shadow Mender"], deck=["Apprentice"])
     script(game, ["Play Shadow Mender"], finish=False)
     assert labels(game) == ["Defeat Hurricane Warlock for free (Legendary status: Enlightened)",
-                            "Hurricane Warlock (from void)", "None"]
+                            "Hurricane Warlock (Void)", "None"]
     script(game, ["Defeat Hurricane Warlock for free"])
     p = game.players[0]
     assert (p.power, p.honor, hand(game)) == (3, 2, ["Apprentice"])  # nothing paid; reward drawn

@@ -65,7 +65,7 @@ def test_solo_refill_after_defeat_and_banish_also_slides_right():
     script(game, ["Defeat Tormented Soul"])
     assert row(game) == ["Landtalker", "Wolf Shaman", "Arha Initiate", "Mephit", "Shadow Star", "Void Initiate"]
     arrange(game, 0, hand=["Seer of the Forked Path"])
-    script(game, ["Play Seer of the Forked Path", "Arha Initiate (from center)"])
+    script(game, ["Play Seer of the Forked Path", "Arha Initiate (center row)"])
     assert row(game) == ["Muramasa", "Landtalker", "Wolf Shaman", "Mephit", "Shadow Star", "Void Initiate"]
     assert names(game, game.void) == ["Tormented Soul", "Arha Initiate"]
 

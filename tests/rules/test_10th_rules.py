@@ -177,7 +177,7 @@ def test_rule_center_row_refilled_immediately_after_banish_from_it():
     game = exact(two(), 0, hand=["Seer of the Forked Path"], deck=["Apprentice"])
     set_row(game, ["Wolf Shaman", "Mephit", "Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star"])
     stack_center_deck(game, ["Landtalker"])
-    script(game, ["Play Seer of the Forked Path", "Mephit (from center)"])
+    script(game, ["Play Seer of the Forked Path", "Mephit (center row)"])
     assert row(game) == ["Wolf Shaman", "Landtalker", "Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star"]
     assert names(game, game.void) == ["Mephit"]
 
@@ -185,7 +185,7 @@ def test_rule_center_row_refilled_immediately_after_banish_from_it():
 def test_rule_banishing_a_monster_from_the_center_row_is_not_defeating_it_no_reward():
     game = exact(two(), 0, hand=["Seer of the Forked Path"], deck=["Apprentice"])
     set_row(game, ["Earth Tyrant"])
-    script(game, ["Play Seer of the Forked Path", "Earth Tyrant (from center)"])
+    script(game, ["Play Seer of the Forked Path", "Earth Tyrant (center row)"])
     assert (game.players[0].honor, game.pool) == (0, 60)
     assert zone(game, 0, "hand") == ["Apprentice"]  # only the Seer's own draw
     assert "defeated" not in kinds(game)
@@ -212,12 +212,12 @@ def test_rule_acquired_mystic_and_heavy_infantry_are_gone_when_their_pile_is_emp
 def test_rule_banished_apprentice_and_militia_go_to_the_box_not_the_void():
     game = exact(two(), 0, hand=["Void Initiate", "Apprentice"], deck=["Mystic"])
     apprentice = game.players[0].hand[1]
-    script(game, ["Play Void Initiate", "Apprentice (from hand)"])
+    script(game, ["Play Void Initiate", "Apprentice (hand)"])
     assert game.box[-1] == apprentice
     assert game.void == [] and game.players[0].owned().count(apprentice) == 0
     game = exact(two(), 0, hand=["Shade of the Black Watch"], discard=["Militia"], deck=["Mystic"])
     militia = game.players[0].discard[0]
-    script(game, ["Play Shade of the Black Watch", "Militia (from discard)"])
+    script(game, ["Play Shade of the Black Watch", "Militia (discard pile)"])
     assert game.box[-1] == militia
     assert game.void == [] and zone(game, 0, "discard") == []
 
@@ -226,8 +226,8 @@ def test_rule_banished_mystic_and_heavy_infantry_return_to_their_piles():
     game = exact(two(), 0, hand=["Void Initiate", "Mystic", "Shade of the Black Watch"],
                  discard=["Heavy Infantry"], deck=["Apprentice"] * 5)
     assert sorted(len(p) for p in game.piles.values()) == [1, 19, 19]
-    script(game, ["Play Void Initiate", "Mystic (from hand)",
-                  "Play Shade of the Black Watch", "Heavy Infantry (from discard)"])
+    script(game, ["Play Void Initiate", "Mystic (hand)",
+                  "Play Shade of the Black Watch", "Heavy Infantry (discard pile)"])
     assert {game.name_of(p[0]): len(p) for p in game.piles.values()} == {
         "Mystic": 20, "Heavy Infantry": 20, "Cultist": 1}
     assert game.void == []
@@ -235,7 +235,7 @@ def test_rule_banished_mystic_and_heavy_infantry_return_to_their_piles():
 
 def test_rule_banished_card_from_hand_or_discard_goes_to_the_void():
     game = exact(two(), 0, hand=["Void Initiate", "Wolf Shaman"], deck=["Apprentice"] * 5)
-    script(game, ["Play Void Initiate", "Wolf Shaman (from hand)"])
+    script(game, ["Play Void Initiate", "Wolf Shaman (hand)"])
     assert names(game, game.void) == ["Wolf Shaman"]
     assert zone(game, 0, "hand") == []
 
@@ -361,8 +361,8 @@ def test_rule_new_center_deck_never_holds_apprentice_militia_mystic_or_heavy_inf
     game = exact(two(), 0, hand=["Void Initiate", "Shade of the Black Watch", "Apprentice"],
                  discard=["Mystic"], deck=["Apprentice"] * 5)
     set_row(game, ["Wolf Shaman"])
-    script(game, ["Play Void Initiate", "Apprentice (from hand)",
-                  "Play Shade of the Black Watch", "Mystic (from discard)"])
+    script(game, ["Play Void Initiate", "Apprentice (hand)",
+                  "Play Shade of the Black Watch", "Mystic (discard pile)"])
     assert game.void == []  # the banished Apprentice and Mystic went elsewhere
     game.void, game.center_deck = game.center_deck, []
     assert len(game.void) == 92  # 100 - 6 in the row - Void Initiate - Shade
@@ -500,7 +500,7 @@ def test_faq_after_defeating_a_monster_void_then_refill_then_reward():
     # The reward's banish is being decided: Mephit is already in the Void, its slot refilled.
     assert names(game, game.void) == ["Mephit"]
     assert row(game) == ["Landtalker", "Wolf Shaman", "Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star"]
-    assert "Landtalker (from center)" in labels(game)
+    assert "Landtalker (center row)" in labels(game)
     k = kinds(game)
     assert k.index("defeated") < len(k) - 1 - k[::-1].index("center_dealt") < k.index("gained_honor")
     script(game, ["None"])
@@ -542,8 +542,8 @@ def test_faq_mystic_and_heavy_infantry_run_out_and_return_to_their_pile_when_ban
         game.piles[pid].clear()
     set_resources(game, 0, runes=10)
     assert not any(x.startswith(("Acquire Mystic", "Acquire Heavy Infantry")) for x in labels(game))
-    script(game, ["Play Void Initiate", "Mystic (from hand)",
-                  "Play Shade of the Black Watch", "Heavy Infantry (from hand)"])
+    script(game, ["Play Void Initiate", "Mystic (hand)",
+                  "Play Shade of the Black Watch", "Heavy Infantry (hand)"])
     assert [len(game.piles["10th.mystic"]), len(game.piles["10th.heavy_infantry"])] == [1, 1]
     script(game, ["Acquire Mystic (3 runes)", "Acquire Heavy Infantry (2 runes)"])
     assert sorted(zone(game, 0, "discard")) == ["Heavy Infantry", "Mystic"]
@@ -559,10 +559,10 @@ def test_faq_center_row_is_full_whenever_a_decision_is_made():
     script(game, ["Defeat Mistake of Creation"], finish=False)
     assert game.decision().prompt == "Banish a card from the center row"
     assert row(game) == ["Landtalker", "Wolf Shaman", "Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star"]
-    script(game, ["Spike Vixen (from center)"], finish=False)
+    script(game, ["Spike Vixen (center row)"], finish=False)
     assert game.decision().prompt == "Banish a card from your discard pile"
     assert row(game) == ["Landtalker", "Wolf Shaman", "Wolf Shaman", "Arha Initiate", "Mephit", "Shadow Star"]
-    script(game, ["Apprentice (from discard)"])
+    script(game, ["Apprentice (discard pile)"])
     assert names(game, game.void) == ["Mistake of Creation", "Spike Vixen"]
     assert game.invariant_problems() == []
 
@@ -593,8 +593,8 @@ def test_faq_once_per_turn_effects_need_not_be_used_at_the_start_of_the_turn():
 def test_faq_played_apprentice_cannot_be_banished_from_hand_void_initiate():
     game = exact(two(), 0, hand=["Apprentice", "Void Initiate", "Militia"], deck=["Mystic"] * 3)
     script(game, ["Play Apprentice", "Play Void Initiate"], finish=False)
-    assert labels(game) == ["Militia (from hand)", "None"]
-    script(game, ["Militia (from hand)"])
+    assert labels(game) == ["Militia (hand)", "None"]
+    script(game, ["Militia (hand)"])
     assert zone(game, 0, "played") == ["Apprentice", "Void Initiate"]
 
 
@@ -602,8 +602,8 @@ def test_faq_played_apprentice_cannot_be_banished_from_hand_arbiter_of_the_preci
     game = exact(two(), 0, hand=["Apprentice", "Arbiter of the Precipice"],
                  deck=["Heavy Infantry", "Mystic", "Apprentice"])
     script(game, ["Play Apprentice", "Play Arbiter of the Precipice"], finish=False)
-    assert sorted(labels(game)) == ["Heavy Infantry (from hand)", "Mystic (from hand)"]
-    script(game, ["Mystic (from hand)"])
+    assert sorted(labels(game)) == ["Heavy Infantry (hand)", "Mystic (hand)"]
+    script(game, ["Mystic (hand)"])
     assert zone(game, 0, "played") == ["Apprentice", "Arbiter of the Precipice"]
     assert zone(game, 0, "hand") == ["Heavy Infantry"]
 
@@ -622,7 +622,7 @@ def test_faq_sea_tyrant_opponent_with_two_constructs_keeps_one_of_their_choice()
     game = set_row(two(), ["Sea Tyrant"])
     exact(game, 1, hand=[], constructs=["Muramasa", "Shadow Star"], deck=["Apprentice"] * 5)
     set_resources(game, 0, power=5)
-    script(game, ["Defeat Sea Tyrant", (1, "Shadow Star (from constructs)")])
+    script(game, ["Defeat Sea Tyrant", (1, "Shadow Star (in play)")])
     assert zone(game, 1, "constructs") == ["Shadow Star"]
     assert zone(game, 1, "discard") == ["Muramasa"]
 

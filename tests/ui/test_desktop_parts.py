@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from ascension.core.scenario import arrange
 from ascension.ui.desktop import storage
+from ascension.ui.desktop.panels import DecisionPanel
 from ascension.ui.desktop.setup_dialog import SetupDialog
 from clicker import seats
 
@@ -47,6 +48,7 @@ def test_effect_choice_shows_prompt_source_and_buttons(window, qtbot):
     assert window.decision.source.isVisible() and window.decision.source.card_name == "Seer of the Forked Path"
     buttons = window.decision.choice_buttons
     assert len(buttons) == len(dec.options)
+    assert [b.toolTip() for b in buttons] == [window.controller.game.label(o) for o in dec.options]
     choosable = [c for c in window.table.center.cards if c.highlight == "choice"]
     assert len(choosable) >= 1
     qtbot.keyClick(window, Qt.Key_1)          # digit shortcuts press the option buttons
@@ -283,3 +285,18 @@ def test_why_shows_each_bot_move_with_its_reason(window, qtbot):
     assert text.count("Turn 2 · Bob (medium): ") == len(window.controller.session.recent_bot_moves()) >= 2
     assert "Bob (medium): End turn" in text
     assert "Acquire" in text or "Defeat" in text
+
+
+def test_long_option_labels_are_shortened_to_the_panel_never_scrolled_sideways(qtbot):
+    panel = DecisionPanel(lambda: [])
+    qtbot.addWidget(panel)
+    long_label = "Use Yggdrasil Staff: Any time on your turn: pay 4 runes to gain 3 honor (center row)"
+    panel.show_decision("Ann: choose", "", [(0, long_label), (1, "None")])
+    panel.resize(300, 500)
+    panel.show()
+    qtbot.waitUntil(lambda: panel.choice_buttons[0].width() > 0)
+    room = panel.scroll.viewport().width()
+    first = panel.choice_buttons[0]
+    assert first.width() <= room and first.fontMetrics().horizontalAdvance(first.text()) < first.width()
+    assert first.text().endswith("…") and first.toolTip() == long_label
+    assert panel.choice_buttons[1].text() == "2. None"

@@ -26,6 +26,22 @@ def _bold(text: str, px: int = 15) -> QLabel:
     return label
 
 
+class OptionButton(QPushButton):
+    """A button whose label is shortened with "…" to the panel's width (the tooltip has it
+    whole), so that a long option never pushes the panel sideways."""
+
+    def __init__(self, text: str, tooltip: str):
+        super().__init__(text)
+        self._full = text
+        self.setToolTip(tooltip)
+        self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+
+    def resizeEvent(self, event) -> None:
+        room = self.width() - 20   # the padding of the style below
+        self.setText(self.fontMetrics().elidedText(self._full, Qt.ElideRight, max(room, 0)))
+        super().resizeEvent(event)
+
+
 class DecisionPanel(QFrame):
     """What the player must decide now: the prompt, the card asking (highlighted) and one
     button per option. During a main action it holds "Play all", "End turn" and any action
@@ -57,6 +73,7 @@ class DecisionPanel(QFrame):
         self.scroll.setFrameShape(QFrame.NoFrame)
         self.scroll.setWidget(holder)
         self.scroll.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.play_all_button = QPushButton("Play all  [A]")
         self.play_all_button.setToolTip("Play every card in your hand that needs no choice")
         self.end_button = QPushButton("End turn  [E]")
@@ -96,8 +113,7 @@ class DecisionPanel(QFrame):
             self.option_buttons.append(head)   # removed with the buttons next time
         for n, (index, label) in enumerate(options):
             key = f"{n + 1}. " if n < 9 else ""
-            b = QPushButton(key + label)
-            b.setToolTip(label)
+            b = OptionButton(key + label, label)
             b.setStyleSheet("QPushButton { text-align: left; padding: 5px 8px; }")
             b.setMinimumHeight(30)
             b.clicked.connect(lambda _=False, i=index: self.option_chosen.emit(i))
