@@ -30,6 +30,7 @@ _TEMPLATES: dict[str, str] = {
     "drew": "{who} draws {n} card{s}.",
     "shuffled": "{who} shuffles their discard pile into a new deck.",
     "gained_runes": "{who} gains {n} rune{s}.",
+    "gained_runes:mechana": "{who} gains {n} rune{s} to spend only on Mechana constructs.",
     "gained_power": "{who} gains {n} power.",
     "gained_honor": "{who} gains {n} honor.",
     "center_dealt": "{card} enters the center row.",
@@ -67,7 +68,7 @@ _PLACES = {"center_row": "the center row", "center": "the center row", "pile": "
 
 def render(event: Event, seat_name: Callable[[int | None], str], card_name: Callable[[int], str]) -> str:
     """One line of text for ``event``; ``seat_name`` and ``card_name`` resolve ids."""
-    template = _TEMPLATES.get(event.kind, event.kind + " {card}")
+    template = _TEMPLATES.get(f"{event.kind}:{event.where}") or _TEMPLATES.get(event.kind, event.kind + " {card}")
     place = _PLACES.get(event.where, event.where.replace("_", " "))
     return template.format(
         who=seat_name(event.seat), card=card_name(event.card) if event.card is not None else "",

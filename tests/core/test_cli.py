@@ -158,6 +158,16 @@ def test_terminal_game_to_the_end():
     assert lines[-1] == f"Winner: {winner}"
 
 
+def test_terminal_log_shows_a_run_of_plays_as_one_line():
+    seed = next(s for s in range(50) if terminal.human_seat(s) == 1)   # the bot plays first
+    lines: list[str] = []
+    terminal.play(seed=seed, input_fn=scripted(["q"]), out=lines.append)
+    opening = next(line for line in lines if "Greedy bot plays" in line)
+    # five starting cards, e.g. "Greedy bot plays Apprentice ×3, Militia ×2: 3 runes, 2 power."
+    assert re.fullmatch(r"  · Greedy bot plays [A-Za-z ×0-9,]+: (\d+) runes?(, (\d+) power)?\.", opening)
+    assert not any("Greedy bot gains 1 rune." in line for line in lines)
+
+
 def test_terminal_reasks_on_bad_input_and_quits():
     lines: list[str] = []
     input_fn = scripted(["x", "0", "999", "1", "q"])

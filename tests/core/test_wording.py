@@ -68,3 +68,8 @@ def test_every_event_the_rules_emit_has_its_own_text():
 def test_a_card_offered_in_a_choice_says_where_it_lies(zone, label):
     game = new_game(["10th"], ["Ann", "Bob"], seed=1)
     assert game.label(("card", game.piles["10th.mystic"][-1], zone)) == label
+
+
+def test_runes_only_for_mechana_constructs_say_so():
+    assert text("gained_runes", "mechana", 2) == "Ann gains 2 runes to spend only on Mechana constructs."
+    assert text("gained_runes", "", 2) == "Ann gains 2 runes."
