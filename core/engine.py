@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from . import rng
 from .cards import CardDef
-from .events import Event, render
+from .events import Event, log_lines, render
 from .wording import quantity
 
 HAND_SIZE = 5
@@ -253,6 +253,10 @@ class Game:
 
     def text(self, event: Event) -> str:
         return render(event, self.seat_name, self.name_of)
+
+    def log_lines(self, events: list[Event]) -> list[tuple[Event, str]]:
+        """The readable log of ``events`` (a run of plays is one line), for front ends."""
+        return log_lines(events, self.seat_name, self.name_of)
 
     def shuffle(self, items: list) -> None:
         self.rng = rng.shuffle(self.rng, items)

@@ -1,7 +1,10 @@
 """Events: what happened, as data. Human text is rendered from events here and only here."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Callable, NamedTuple
+
+from .wording import quantity
 
 
 class Event(NamedTuple):
@@ -75,3 +78,41 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
         n=event.n, s="" if event.n == 1 else "s",
         where=seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " "),
         place=place, from_=f" from {place}" if event.where else "")
+
+
+GAINS = {"gained_runes": "rune", "gained_power": "power", "gained_honor": "honor"}
+
+
+def _plays(events: list[Event], i: int) -> tuple[list[int], Counter, int]:
+    """From ``events[i]``: the cards one seat played in a row, the runes, power and honor those
+    plays gained (nothing else happened in between), and the index after them."""
+    seat, cards, gains = events[i].seat, [], Counter()
+    while i < len(events) and events[i].kind == "played" and events[i].seat == seat:
+        cards.append(events[i].card)
+        i += 1
+        while (i < len(events) and events[i].kind in GAINS and events[i].seat == seat
+               and events[i].where != "mechana"):   # Mechana-only runes keep their own line
+            gains[events[i].kind] += events[i].n
+            i += 1
+    return cards, gains, i
+
+
+def log_lines(events: list[Event], seat_name: Callable[[int | None], str],
+              card_name: Callable[[int], str]) -> list[tuple[Event, str]]:
+    """The lines of a game log, each with its (first) event: one per event, except that plays one
+    seat made in a row, gaining only runes, power or honor, read as one line ("Bob plays
+    Apprentice ×3, Militia: 3 runes, 1 power.")."""
+    out, i = [], 0
+    while i < len(events):
+        cards, gains, after = _plays(events, i)
+        if len(cards) > 1 or gains:
+            names = Counter(card_name(c) for c in cards)
+            played = ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in names.items())
+            total = ", ".join(f"{gains[kind]} power" if kind == "gained_power" else quantity(gains[kind], word)
+                              for kind, word in GAINS.items() if gains[kind])
+            out.append((events[i], f"{seat_name(events[i].seat)} plays {played}" + (f": {total}." if total else ".")))
+            i = after
+        else:
+            out.append((events[i], render(events[i], seat_name, card_name)))
+            i += 1
+    return out

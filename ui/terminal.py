@@ -16,7 +16,6 @@ from ascension.core.bots import make_bot
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
 from ascension.core.match import new_game
-from ascension.core.wording import quantity
 
 Out = Callable[[str], None]
 
@@ -87,38 +86,10 @@ def record(game: Game, seats: list[tuple], started: datetime, db, out: Out) -> i
     return match_id
 
 
-GAINS = {"gained_runes": "rune", "gained_power": "power", "gained_honor": "honor"}
-
-
-def _plays(events: list, i: int) -> tuple[list[int], Counter, int]:
-    """From ``events[i]``: the cards one seat played in a row, the runes, power and honor those
-    plays gained (nothing else happened in between), and the index after them."""
-    seat, cards, gains = events[i].seat, [], Counter()
-    while i < len(events) and events[i].kind == "played" and events[i].seat == seat:
-        cards.append(events[i].card)
-        i += 1
-        while (i < len(events) and events[i].kind in GAINS and events[i].seat == seat
-               and events[i].where != "mechana"):   # Mechana-only runes keep their own line
-            gains[events[i].kind] += events[i].n
-            i += 1
-    return cards, gains, i
-
-
 def show_log(game: Game, shown: int, out: Out) -> int:
-    """Print the events since the last prompt (this is how the bot's turn is seen). Plays that
-    only gained resources read as one line: "Bob plays Apprentice ×3, Militia: 3 runes, 1 power." """
-    events = game.log[shown:]
-    i = 0
-    while i < len(events):
-        cards, gains, after = _plays(events, i)
-        if len(cards) > 1 or gains:
-            total = ", ".join(f"{gains[kind]} power" if kind == "gained_power" else quantity(gains[kind], word)
-                              for kind, word in GAINS.items() if gains[kind])
-            out(f"  · {game.seat_name(events[i].seat)} plays {_names(game, cards)}" + (f": {total}." if total else "."))
-            i = after
-        else:
-            out(f"  · {game.text(events[i])}")
-            i += 1
+    """Print the events since the last prompt (this is how the bot's turn is seen)."""
+    for _, line in game.log_lines(game.log[shown:]):
+        out(f"  · {line}")
     return len(game.log)
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ascension.core.events import _TEMPLATES, Event, render
+from ascension.core.events import _TEMPLATES, Event, log_lines, render
 from ascension.core.match import load_set, new_game
 from ascension.core.wording import article, quantity
 
@@ -73,3 +73,15 @@ def test_a_card_offered_in_a_choice_says_where_it_lies(zone, label):
 def test_runes_only_for_mechana_constructs_say_so():
     assert text("gained_runes", "mechana", 2) == "Ann gains 2 runes to spend only on Mechana constructs."
     assert text("gained_runes", "", 2) == "Ann gains 2 runes."
+
+
+def test_a_run_of_plays_that_only_gain_resources_is_one_log_line():
+    names = {1: "Apprentice", 2: "Apprentice", 3: "Militia", 4: "Arha Initiate"}
+    events = [Event("played", 0, 1), Event("gained_runes", 0, None, 1),
+              Event("played", 0, 3), Event("gained_power", 0, None, 1),
+              Event("played", 0, 2), Event("gained_runes", 0, None, 1),
+              Event("played", 0, 4), Event("drew", 0, None, 1),          # its draw ends the run
+              Event("gained_runes", 0, None, 1, "mechana"), Event("played", 0, 3)]
+    lines = [line for _, line in log_lines(events, NAMES.get, names.get)]
+    assert lines == ["Ann plays Apprentice ×2, Militia, Arha Initiate: 2 runes, 1 power.", "Ann draws 1 card.",
+                     "Ann gains 1 rune to spend only on Mechana constructs.", "Ann plays Militia."]

@@ -151,7 +151,7 @@ class DecisionPanel(QFrame):
 
 
 class LogPanel(QTextEdit):
-    """The game log: one readable line per new event (``Game.text``); rebuilt after an undo.
+    """The game log: readable lines of the new events (``Game.log_lines``); rebuilt after an undo.
     A turn's first line is bold; long lines wrap with a hanging indent; the view follows the
     newest line unless the player scrolled up to read."""
 
@@ -172,8 +172,8 @@ class LogPanel(QTextEdit):
         bar = self.verticalScrollBar()
         follow = bar.value() >= bar.maximum() - 4
         lines = []
-        for e in log[self.shown:]:
-            text = html.escape(game.text(e))
+        for e, line in game.log_lines(log[self.shown:]):
+            text = html.escape(line)
             lines.append(f"<b>{text}</b>" if e.kind == "turn_started" else f"&nbsp;&nbsp;{text}")
         self.append("<br>".join(lines))     # one paragraph per batch: far cheaper than one per line
         self.shown = len(log)
