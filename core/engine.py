@@ -795,6 +795,22 @@ class Game:
         tied = [side for side in sides if sum(rows[s]["total"] for s in side) == best]
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
+    def tie_break(self) -> str:
+        """Why the winners won, when the best total was tied ("" otherwise): the tie goes to the
+        side whose player took a turn most recently."""
+        rows = {r["seat"]: r for r in self.scores()}
+        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
+        if self.ext.get("winner") is not None:   # won outright by a card: no tie to break
+            return ""
+        totals = [(side, sum(rows[s]["total"] for s in side)) for side in sides]
+        best = max(total for _, total in totals)
+        tied = [side for side, total in totals if total == best]
+        if len(tied) < 2:
+            return ""
+        names = lambda side: " & ".join(self.seat_name(s) for s in side)  # noqa: E731
+        return (f"{' and '.join(names(side) for side in tied)} tied at {best} honor; the tie goes to the "
+                f"side whose player took a turn most recently: {names(self.winners())}.")
+
     def view(self, seat: int) -> "View":
         return View(self, seat)
 

@@ -9,6 +9,7 @@ import pytest
 from ascension.core.events import _TEMPLATES, Event, log_lines, render
 from ascension.core.match import load_set, new_game
 from ascension.core.wording import article, quantity
+from ascension.ui import terminal
 
 NAMES = {0: "Ann"}
 
@@ -85,3 +86,17 @@ def test_a_run_of_plays_that_only_gain_resources_is_one_log_line():
     lines = [line for _, line in log_lines(events, NAMES.get, names.get)]
     assert lines == ["Ann plays Apprentice ×2, Militia, Arha Initiate: 2 runes, 1 power.", "Ann draws 1 card.",
                      "Ann gains 1 rune to spend only on Mechana constructs.", "Ann plays Militia."]
+
+
+def test_a_tie_is_explained_by_who_took_the_last_turn():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    for seat, p in enumerate(game.players):
+        p.honor = 20 - game.card_honor(seat)
+    game.last_turn = [9, 10]
+    said = "Ann and Bob tied at 20 honor; the tie goes to the side whose player took a turn most recently: Bob."
+    assert game.tie_break() == said
+    lines: list[str] = []
+    terminal.show_result(game, lines.append)
+    assert lines[-2:] == [said, "Winner: Bob"]
+    game.players[0].honor += 1
+    assert game.tie_break() == ""

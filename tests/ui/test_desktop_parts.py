@@ -179,14 +179,13 @@ def test_window_resizes_down_to_1280_by_720(window):
         assert t.center.geometry().right() <= t.width(), size
 
 
-def test_end_screen_explains_a_tie_break(window, monkeypatch):
+def test_end_screen_explains_a_tie_break(window):
     window.start(TWO)
-    c = window.controller
-    tie = {"scores": [{"seat": 0, "name": "Ann", "tokens": 10, "cards": 5, "total": 15, "last_turn": 9},
-                      {"seat": 1, "name": "Bob", "tokens": 9, "cards": 6, "total": 15, "last_turn": 10}],
-           "winners": [1], "sides": None, "assisted": False, "seed": 7}
-    monkeypatch.setattr(c.session, "result", lambda: tie)
-    window.on_finished(c.summary())
+    g = window.controller.game
+    for seat, p in enumerate(g.players):   # both at 15 honor; Bob (seat 1) took a turn last
+        p.honor = 15 - g.card_honor(seat)
+    g.last_turn = [9, 10]
+    window.on_finished(window.controller.summary())
     assert window.end_page.title.text() == "Bob wins!"
     assert "tied at 15" in window.end_page.notes.text() and "most recently: Bob" in window.end_page.notes.text()
 

@@ -376,13 +376,6 @@ class Controller(QObject):
                         "cards": sum(rows[s]["cards"] for s in side),
                         "total": sum(rows[s]["total"] for s in side),
                         "won": any(s in res["winners"] for s in side)})
-        best = max(r["total"] for r in out)
-        tied = [r for r in out if r["total"] == best]
         winners = [g.seat_name(s) for s in res["winners"]]
-        tie_break = ""
-        if len(tied) > 1:
-            tie_break = (f"{' and '.join(' & '.join(r['names']) for r in tied)} tied at {best} honor; "
-                         f"the tie goes to the side whose player took a turn most recently: "
-                         f"{' & '.join(winners)}.")
-        return {"sides": out, "winners": winners, "tie_break": tie_break, "teams": bool(res["sides"]),
+        return {"sides": out, "winners": winners, "tie_break": g.tie_break(), "teams": bool(res["sides"]),
                 "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn}
