@@ -8,14 +8,12 @@ from __future__ import annotations
 
 import secrets
 from collections import Counter
-from datetime import datetime, timezone
 from typing import Callable
 
 from ascension.core import rng
-from ascension.core.bots import make_bot
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
-from ascension.core.match import new_game
+from ascension.core.session import BotMove, Seat, Session
 
 Out = Callable[[str], None]
 
@@ -25,64 +23,77 @@ def human_seat(seed: int) -> int:
     return rng.below(rng.derive(seed, "terminal:human_seat"), 2)[1]
 
 
+UNDO = -1   # what ``ask`` returns when the person takes back their last answer
+
+
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
          db=None, variants: tuple[str, ...] = ()) -> Game:
-    """Play one 2-player game; returns the game (not over if the person quit).
+    """Play one 2-player game through a :class:`Session` (bots, undo, the bots' reasons);
+    returns the game (not over if the person quit).
 
     With ``db`` (a history path or URL), the game is recorded there when it ends, or as
     abandoned when the person quits. A set-up the rules do not allow raises SetupError before
     anything is shown."""
     seed = secrets.randbits(63) if seed is None else seed
-    started = datetime.now(timezone.utc)
     me = human_seat(seed)
-    bot_name = f"{bot.capitalize()} bot"
-    game = new_game(list(sets), [name, bot_name] if me == 0 else [bot_name, name], list(variants), seed=seed)
-    agent = make_bot(bot, game.ctx.defs, seed, 1 - me)
-    out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
-        f"against the {bot} bot. Type an option's number, w for why the bot moved as it did, or q to quit.")
-    seats = [(name, "human", None), (bot_name, "bot", bot)]
+    seats = [Seat(name), Seat(f"{bot.capitalize()} bot", "bot", bot)]
     if me == 1:
         seats.reverse()
+    session = Session.start(list(sets), seats, list(variants), seed)
+    out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
+        f"against the {bot} bot. Type an option's number, u to take back your last answer, "
+        f"w for why the bot moved as it did, or q to quit.")
     shown = 0
-    bot_moves: list[tuple[str, Callable[[], str]]] = []   # since the person last answered: (move, why)
     try:
-        while not game.over:
-            dec = game.decision()
-            if dec.seat != me:
-                i = agent.choose(game.view(dec.seat), dec)
-                bot_moves.append((game.label(dec.options[i]), agent.explanation()))
-                game.apply(i)
+        while not session.over:
+            if session.waiting_for_bot():
+                session.step_bot()
                 continue
+            game = session.game
             shown = show_log(game, shown, out)
             show_table(game, me, out)
-            answer = ask(game, dec, input_fn, out, bot_moves)
-            bot_moves = []
+            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves())
             if answer is None:
                 out(f"You left the game. Seed {seed} deals the same game again.")
-                record(game, seats, started, db, out)
-                return game
-            game.apply(answer)
+                record(session, db, out)
+                return session.game
+            if answer == UNDO:
+                take_back(session, me, out)
+                shown = len(session.game.log)
+                continue
+            session.answer(answer)
     except KeyboardInterrupt:
-        record(game, seats, started, db, out)
+        record(session, db, out)
         raise
-    show_log(game, shown, out)
-    show_result(game, out)
-    record(game, seats, started, db, out)
-    return game
+    show_log(session.game, shown, out)
+    show_result(session.game, out)
+    record(session, db, out)
+    return session.game
 
 
-def record(game: Game, seats: list[tuple], started: datetime, db, out: Out) -> int | None:
+def take_back(session: Session, me: int, out: Out) -> None:
+    """Undo the person's last answer and the bot's moves after it, saying what that means."""
+    if not session.can_undo(me):
+        out("There is no answer of yours to take back.")
+        return
+    reveals = session.undo_reveals()
+    session.undo()
+    out("Your last answer is taken back" + (" (you had seen new cards since: the game now counts as "
+                                            "assisted in the history)." if reveals else "."))
+
+
+def record(session: Session, db, out: Out) -> int | None:
     """Store the game in the history at ``db`` (nothing when None); a failure is reported, not raised."""
     if db is None:
         return None
-    from ascension.ui.history.recording import SeatInfo, record_game_of
+    from ascension.ui.history.recording import record_session
     try:
-        match_id = record_game_of(game, [SeatInfo(*s) for s in seats], db, started_at=started)
+        match_id = record_session(session, db)
     except Exception as exc:  # the game itself is over: say why it was not stored, and go on
         out(f"The game could not be recorded in the history: {type(exc).__name__}: {exc}")
         return None
-    out(f"{'Game' if game.over else 'Abandoned game'} recorded in the history (match {match_id}).")
+    out(f"{'Game' if session.over else 'Abandoned game'} recorded in the history (match {match_id}).")
     return match_id
 
 
@@ -139,9 +150,10 @@ def show_table(game: Game, me: int, out: Out) -> None:
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
-        bot_moves: list[tuple[str, Callable[[], str]]] = ()) -> int | None:
-    """The chosen option index, re-asking until the answer is valid; None means quit. ``w``
-    shows the bot's moves since the last answer with its reasons."""
+        bot_moves: list[BotMove] = ()) -> int | None:
+    """The chosen option index, re-asking until the answer is valid; None means quit, UNDO
+    taking back the last answer. ``w`` shows the bot's moves since the last answer with their
+    reasons."""
     source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
     out(f"{dec.prompt}{source}:")
     n = len(dec.options)
@@ -154,15 +166,17 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             return None
         if raw in ("q", "quit"):
             return None
+        if raw in ("u", "undo"):
+            return UNDO
         if raw in ("w", "why"):
-            for move, why in bot_moves:
-                out(f"  {move} — {why()}")
+            for m in bot_moves:
+                out(f"  {m.move} — {m.why()}")
             if not bot_moves:
-                out("  The bot has not moved since your last answer.")
+                out("  The bot has not moved yet.")
             continue
         if raw.isdigit() and 1 <= int(raw) <= n:
             return int(raw) - 1
-        out(f"'{raw}' is not an option: type a number from 1 to {n}, w (why), or q to quit.")
+        out(f"'{raw}' is not an option: type a number from 1 to {n}, u (undo), w (why), or q to quit.")
 
 
 def show_result(game: Game, out: Out) -> None:

@@ -177,6 +177,18 @@ def test_terminal_reasks_on_bad_input_and_quits():
     assert len(game.answers) >= 1 and "You left the game" in lines[-1]
 
 
+def test_terminal_u_takes_back_the_last_answer():
+    assert terminal.human_seat(1) == 0   # seed 1: the person plays first, five Apprentices in hand
+    lines: list[str] = []
+    # nothing to take back; play all, take it back; end the turn (the bot plays), take that back
+    game = terminal.play(seed=1, input_fn=scripted(["u", "2", "u", "3", "u", "q"]), out=lines.append)
+    assert "There is no answer of yours to take back." in lines
+    assert "Your last answer is taken back." in lines   # playing Apprentices showed nothing new
+    assert any(line.startswith("Your last answer is taken back (you had seen new cards") for line in lines)
+    assert game.answers == [] and len(game.players[0].hand) == 5 and not game.players[0].played
+    assert lines[-1].startswith("You left the game")
+
+
 def test_terminal_seat_comes_from_the_seed():
     seats = {terminal.human_seat(s) for s in range(20)}
     assert seats == {0, 1}

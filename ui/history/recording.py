@@ -1,13 +1,12 @@
-"""Recording games from the front ends: the desktop (a core Session), the terminal game and
-``simulate --record``. Each opens the history once per process (cached per location) and
-writes one transaction per finished or abandoned game."""
+"""Recording games from the front ends: the desktop and the terminal game (each a core
+Session) and ``simulate --record``. Each opens the history once per process (cached per
+location) and writes one transaction per finished or abandoned game."""
 from __future__ import annotations
 
 import os
 import threading
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Iterable
 
 from .db import History, open_history, resolve
 from .records import MatchRecord, match_record, utcnow
@@ -53,8 +52,9 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
 
 def record_session(session, db: str | os.PathLike | None = None, *, started_at: datetime | None = None,
                    ended_at: datetime | None = None) -> int:
-    """Store the game of an :class:`ascension.core.session.Session` (the desktop calls this when a
-    game finishes, or when a person leaves one: a game not over is stored as abandoned).
+    """Store the game of an :class:`ascension.core.session.Session` (the desktop and the terminal
+    game call this when a game finishes, or when a person leaves one: a game not over is stored
+    as abandoned).
     ``started_at`` (UTC) defaults to the session's ``started_at`` attribute when it has one,
     else to the end time. Returns the match id."""
     ended_at = ended_at or utcnow()
@@ -64,10 +64,6 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
     return write(rec, db)
 
 
-def record_game_of(game, seats: Iterable, db: str | os.PathLike | None = None, *,
-                   started_at: datetime, assisted: bool = False) -> int:
-    """Store a game played without a Session (the terminal game)."""
-    return write(match_record(game, seats, started_at=started_at, assisted=assisted), db)
 
 
 def simulated_records(records: list[dict], ends: list[datetime] | None = None,
