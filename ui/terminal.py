@@ -44,7 +44,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
         f"against the {bot} bot. Type an option's number, u to take back your last answer, "
         f"w for why the bot moved as it did, or q to quit.")
-    shown = 0
+    shown, table = 0, None
     try:
         while not session.over:
             if session.waiting_for_bot():
@@ -52,7 +52,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 continue
             game = session.game
             shown = show_log(game, shown, out)
-            show_table(game, me, out)
+            table = show_table(game, me, out, table)
             answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves())
             if answer is None:
                 out(f"You left the game. Seed {seed} deals the same game again.")
@@ -60,7 +60,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 return session.game
             if answer == UNDO:
                 take_back(session, me, out)
-                shown = len(session.game.log)
+                shown, table = len(session.game.log), None   # show the whole table again
                 continue
             session.answer(answer)
     except KeyboardInterrupt:
@@ -117,11 +117,35 @@ def _card_line(game: Game, iid: int) -> str:
     return f"{d.name} [{kind}, {price}{honor}]" + (f" — {d.text}" if d.text else "")
 
 
-def show_table(game: Game, me: int, out: Out) -> None:
-    """Everything the person may know at a decision, in one screen."""
+def table_key(game: Game, me: int) -> tuple:
+    """What the shared part of the table shows (the center, honor, the others' zones): while it
+    stays the same, it is not printed again."""
+    others = [game.players[i] for i in game.opponents(me)]
+    return (game.turn, tuple(game.center_row), tuple(map(len, game.piles.values())), game.pool,
+            tuple(q.honor for q in game.players),
+            tuple((len(q.hand), len(q.deck), len(q.discard), tuple(q.constructs)) for q in others),
+            tuple(tuple(game.public_status(i)) for i in range(len(game.players))))
+
+
+def show_table(game: Game, me: int, out: Out, shown: tuple | None = None) -> tuple:
+    """Everything the person may know at a decision, in one screen; the shared part (center row,
+    piles, honor, the others) only when it changed since ``shown``. Returns the new key."""
     p = game.players[me]
-    whose = "your turn" if game.current == me else f"{game.players[game.current].name}'s turn"
+    key = table_key(game, me)
     out("")
+    if key != shown:
+        _show_shared(game, me, out)
+    out(f"Your hand: {_names(game, p.hand)}")
+    out(f"Played: {_names(game, p.played)}")
+    for c in p.constructs:
+        out(f"Construct in play: {_card_line(game, c)}")
+    mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""
+    out(f"Runes {p.runes}, power {p.power}{mech}")
+    return key
+
+
+def _show_shared(game: Game, me: int, out: Out) -> None:
+    whose = "your turn" if game.current == me else f"{game.players[game.current].name}'s turn"
     out(f"=== Turn {game.turn}, {whose} ===")
     out("Center row:")
     for slot, c in enumerate(game.center_row, 1):
@@ -141,12 +165,6 @@ def show_table(game: Game, me: int, out: Out) -> None:
         q = game.players[i]
         out(f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
             f"constructs: {_names(game, q.constructs)}")
-    out(f"Your hand: {_names(game, p.hand)}")
-    out(f"Played: {_names(game, p.played)}")
-    for c in p.constructs:
-        out(f"Construct in play: {_card_line(game, c)}")
-    mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""
-    out(f"Runes {p.runes}, power {p.power}{mech}")
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,

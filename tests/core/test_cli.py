@@ -189,6 +189,14 @@ def test_terminal_u_takes_back_the_last_answer():
     assert lines[-1].startswith("You left the game")
 
 
+def test_terminal_prints_the_shared_table_again_only_when_it_changed():
+    lines: list[str] = []
+    terminal.play(seed=1, input_fn=scripted(["2", "q"]), out=lines.append)   # play all: the center is unchanged
+    assert sum(line.startswith("Center row:") for line in lines) == 1
+    assert sum(line.startswith("Your hand:") for line in lines) == 2
+    assert lines[lines.index("Your hand: —") - 1] == ""   # the short table: hand, played, resources
+
+
 def test_terminal_seat_comes_from_the_seed():
     seats = {terminal.human_seat(s) for s in range(20)}
     assert seats == {0, 1}
