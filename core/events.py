@@ -80,7 +80,7 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
         place=place, from_=f" from {place}" if event.where else "")
 
 
-GAINS = {"gained_runes": "rune", "gained_power": "power", "gained_honor": "honor"}
+_GAINS = {"gained_runes": "rune", "gained_power": "power", "gained_honor": "honor"}
 
 
 def _plays(events: list[Event], i: int) -> tuple[list[int], Counter, int]:
@@ -90,7 +90,7 @@ def _plays(events: list[Event], i: int) -> tuple[list[int], Counter, int]:
     while i < len(events) and events[i].kind == "played" and events[i].seat == seat:
         cards.append(events[i].card)
         i += 1
-        while (i < len(events) and events[i].kind in GAINS and events[i].seat == seat
+        while (i < len(events) and events[i].kind in _GAINS and events[i].seat == seat
                and events[i].where != "mechana"):   # Mechana-only runes keep their own line
             gains[events[i].kind] += events[i].n
             i += 1
@@ -109,7 +109,7 @@ def log_lines(events: list[Event], seat_name: Callable[[int | None], str],
             names = Counter(card_name(c) for c in cards)
             played = ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in names.items())
             total = ", ".join(f"{gains[kind]} power" if kind == "gained_power" else quantity(gains[kind], word)
-                              for kind, word in GAINS.items() if gains[kind])
+                              for kind, word in _GAINS.items() if gains[kind])
             out.append((events[i], f"{seat_name(events[i].seat)} plays {played}" + (f": {total}." if total else ".")))
             i = after
         else:
