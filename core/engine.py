@@ -783,31 +783,35 @@ class Game:
             rows.extend(extra)
         return rows
 
+    def _best_sides(self) -> tuple[list[list[int]], int, dict[int, dict]]:
+        """The sides (a player, or a team) with the most honor, that total, and the score rows."""
+        rows = {r["seat"]: r for r in self.scores()}
+        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
+        totals = [(side, sum(rows[s]["total"] for s in side)) for side in sides]
+        best = max(total for _, total in totals)
+        return [side for side, total in totals if total == best], best, rows
+
     def winners(self) -> list[int]:
         """Winning seat(s): the side (a player, or a team) with most honor; a tie goes to the tied
         side whose member took a turn most recently. Seat -1 stands for the solo villain."""
-        rows = {r["seat"]: r for r in self.scores()}
-        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
         won = self.ext.get("winner")  # a card won the game outright (Arha Emissary): that side wins
         if won is not None:
+            sides = self.ctx.pm.hook.asc_sides(game=self) or [[won]]
             return sorted(next(side for side in sides if won in side))
-        best = max(sum(rows[s]["total"] for s in side) for side in sides)
-        tied = [side for side in sides if sum(rows[s]["total"] for s in side) == best]
+        tied, _, rows = self._best_sides()
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
     def tie_break(self) -> str:
         """Why the winners won, when the best total was tied ("" otherwise): the tie goes to the
         side whose player took a turn most recently."""
-        rows = {r["seat"]: r for r in self.scores()}
-        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
         if self.ext.get("winner") is not None:   # won outright by a card: no tie to break
             return ""
-        totals = [(side, sum(rows[s]["total"] for s in side)) for side in sides]
-        best = max(total for _, total in totals)
-        tied = [side for side, total in totals if total == best]
+        tied, best, _ = self._best_sides()
         if len(tied) < 2:
             return ""
-        names = lambda side: " & ".join(self.seat_name(s) for s in side)  # noqa: E731
+
+        def names(side: list[int]) -> str:
+            return " & ".join(self.seat_name(s) for s in side)
         return (f"{' and '.join(names(side) for side in tied)} tied at {best} honor; the tie goes to the "
                 f"side whose player took a turn most recently: {names(self.winners())}.")
 
