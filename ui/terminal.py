@@ -44,12 +44,16 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
         f"against the {bot} bot. Type an option's number, u to take back your last answer, "
         f"w for why the bot moved as it did, or q to quit.")
-    shown, table = 0, None
+    shown, table, thinking = 0, None, False
     try:
         while not session.over:
             if session.waiting_for_bot():
+                if bot == "hard" and not thinking:   # a search takes a few seconds a turn: say so
+                    out(f"  ({session.seats[session.decision().seat].name} is thinking…)")
+                    thinking = True
                 session.step_bot()
                 continue
+            thinking = False
             game = session.game
             shown = show_log(game, shown, out)
             table = show_table(game, me, out, table)

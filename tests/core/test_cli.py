@@ -197,6 +197,13 @@ def test_terminal_prints_the_shared_table_again_only_when_it_changed():
     assert lines[lines.index("Your hand: —") - 1] == ""   # the short table: hand, played, resources
 
 
+def test_terminal_says_when_the_hard_bot_is_thinking():
+    seed = next(s for s in range(50) if terminal.human_seat(s) == 1)   # the bot plays first
+    lines: list[str] = []
+    terminal.play(seed=seed, bot="hard", input_fn=scripted(["q"]), out=lines.append)
+    assert lines[1] == "  (Hard bot is thinking…)"
+
+
 def test_terminal_seat_comes_from_the_seed():
     seats = {terminal.human_seat(s) for s in range(20)}
     assert seats == {0, 1}
