@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import secrets
 import sys
@@ -611,7 +612,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    return args.func(args)
+    try:
+        code = args.func(args)
+        sys.stdout.flush()   # inside the try: a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:   # the reader went away (`ascension history list | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # Python's recipe: no error at exit
+        return 1
 
 
 if __name__ == "__main__":

@@ -1,8 +1,11 @@
-"""The ``ascension`` command and the terminal game, driven in-process (no subprocesses, no tty)."""
+"""The ``ascension`` command and the terminal game, driven in-process (no tty; one test runs it
+in a process of its own, to close its output pipe)."""
 from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -249,3 +252,15 @@ def test_terminal_game_with_legends_and_the_legendary_track():
 def test_terminal_game_refuses_a_setup_it_cannot_play(capsys, argv, message):
     code, out, err = run(capsys, "play", *argv)
     assert code == 2 and out == "" and message in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("argv", [["sets"], ["play", "--seed", "3"]])
+def test_output_into_a_closed_pipe_ends_quietly(argv):
+    """`ascension sets | head -1`: once the reader is gone the program stops, without a traceback."""
+    code = f"import sys; from ascension.ui.cli import main; sys.exit(main({argv!r}))"
+    proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdout.close()   # the reader leaves before anything is written
+    _, err = proc.communicate(b"1\n" * 50 + b"q\n", timeout=60)
+    assert "Traceback" not in err.decode() and "BrokenPipeError" not in err.decode()
+    assert proc.returncode == 1
