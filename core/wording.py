@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 
-def quantity(n: int, word: str) -> str:
-    """A count and its noun: "1 rune", "3 runes"."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def quantity(n: int, word: str, many: str | None = None) -> str:
+    """A count and its noun: "1 rune", "3 runes", "1,200 matches" (``many``: an irregular plural)."""
+    return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
 def article(words: str) -> str:

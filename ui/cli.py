@@ -25,6 +25,7 @@ from ascension.core.engine import GameOver, InvalidAnswer
 from ascension.core.match import SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
+from ascension.core.wording import quantity
 
 USAGE_ERROR = 2
 DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
@@ -230,8 +231,9 @@ def cmd_sets(args) -> int:
     t.add_column("starting deck", no_wrap=True)
     for r in rows:
         name = re.sub(r"^Ascension:? ", "", r["name"])   # the title says what they are
-        t.add_row(r["id"], name, f"{r['unique_center_cards']} / {r['center_copies']}",
-                  f"2-{r['max_players']}" if r["max_players"] > 2 else "2", _counts(r["always"]), _counts(r["starting"]), end_section=True)
+        players = f"2-{r['max_players']}" if r["max_players"] > 2 else "2"
+        t.add_row(r["id"], name, f"{r['unique_center_cards']} / {r['center_copies']}", players,
+                  _counts(r["always"]), _counts(r["starting"]), end_section=True)
     Console().print(t)
     return 1 if failed else 0
 
@@ -403,8 +405,8 @@ def cmd_history_stats(args) -> int:
     t = Table(title=f"Statistics for {player}", show_header=False)
     t.add_column(style="bold")
     t.add_column()
-    streak = (f"{st.current_streak} win{'s' if st.current_streak != 1 else ''}" if st.current_streak > 0 else
-              f"{-st.current_streak} loss{'es' if st.current_streak != -1 else ''}" if st.current_streak < 0 else "—")
+    streak = (quantity(st.current_streak, "win") if st.current_streak > 0 else
+              quantity(-st.current_streak, "loss", "losses") if st.current_streak < 0 else "—")
     for k, v in [("games", st.games), ("wins", st.wins), ("win rate", pct(st.win_rate)),
                  ("abandoned", st.abandoned), ("average score", st.average_score),
                  ("best score", f"{st.best_score} (match {st.best_match})" if st.best_score is not None else "—"),

@@ -51,7 +51,7 @@ class Gain(Verb):
         game.gain(frame.seat, p.runes, p.power, p.honor)
 
     def text(self, p, sub):
-        parts = [f"{quantity(p.runes, 'rune')}" if p.runes else "", f"{p.power} power" if p.power else "",
+        parts = [quantity(p.runes, 'rune') if p.runes else "", f"{p.power} power" if p.power else "",
                  f"{p.honor} honor" if p.honor else ""]
         return "Gain " + " and ".join(x for x in parts if x) + "."
 

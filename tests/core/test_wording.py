@@ -20,6 +20,7 @@ def text(kind: str, where: str = "", n: int = 0) -> str:
 
 def test_counts_and_articles():
     assert [quantity(n, "rune") for n in (0, 1, 2)] == ["0 runes", "1 rune", "2 runes"]
+    assert quantity(1, "loss", "losses") == "1 loss" and quantity(1200, "match", "matches") == "1,200 matches"
     assert article("Enlightened card") == "an Enlightened card" and article("Mechana hero") == "a Mechana hero"
 
 

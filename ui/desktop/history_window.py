@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateEdi
                                QTableView, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
                                QWidget)
 
+from ascension.core.wording import quantity
 from ascension.ui.history import repo
 from ascension.ui.history.db import History
 from ascension.ui.history.recording import history_for
@@ -48,10 +49,6 @@ def when(t: datetime) -> str:
 
 def pct(x: float) -> str:
     return f"{100 * x:.0f}%"
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
 def players_text(m: repo.MatchSummary) -> str:
@@ -276,7 +273,7 @@ class FilterBar(QWidget):
                                       (self.variant, ("Any variant", None),
                                        [("No variant" if not v else v.replace(",", " + "), v) for v in f.variants]),
                                       (self.players, ("Any player count", None),
-                                       [(plural(n, "player"), n) for n in f.players])):
+                                       [(quantity(n, "player"), n) for n in f.players])):
                 current = box.currentData()
                 box.clear()
                 box.addItem(*first)
@@ -517,15 +514,15 @@ class StatsPage(QWidget):
                                  + (" under these filters." if narrowed else "."))
         else:
             streak = ("—" if not st.current_streak else
-                      plural(st.current_streak, "win") if st.current_streak > 0 else
-                      plural(-st.current_streak, "loss", "losses"))
+                      quantity(st.current_streak, "win") if st.current_streak > 0 else
+                      quantity(-st.current_streak, "loss", "losses"))
             self.summary.setText(
-                f"<span style='font-size:15px'><b>{html.escape(name)}</b>: {plural(st.games, 'game')}, "
-                f"{plural(st.wins, 'win')} (<b>{pct(st.win_rate)}</b>)</span><br>"
+                f"<span style='font-size:15px'><b>{html.escape(name)}</b>: {quantity(st.games, 'game')}, "
+                f"{quantity(st.wins, 'win')} (<b>{pct(st.win_rate)}</b>)</span><br>"
                 f"Average score <b>{st.average_score:.1f}</b> · best <b>{st.best_score}</b> · "
                 f"current streak <b>{streak}</b> · longest winning streak <b>{st.longest_win_streak}</b> · "
                 f"longest losing streak <b>{st.longest_loss_streak}</b>"
-                + (f" · {plural(st.abandoned, 'game')} abandoned" if st.abandoned else ""))
+                + (f" · {quantity(st.abandoned, 'game')} abandoned" if st.abandoned else ""))
         self.chart.show_trend(st.trend)
         self.opponents.setHorizontalHeaderLabels(["Opponent", "Games", f"{name} won", "They won",
                                                   f"{name}'s win rate"])
@@ -735,10 +732,10 @@ class MatchPage(QWidget):
         if d.options.get("simulated"):
             flags.append("played by bots in a simulation")
         minutes = round((d.ended_at - d.started_at).total_seconds() / 60)
-        length = f"{plural(minutes, 'minute')}, " if minutes > 0 else ""
+        length = f"{quantity(minutes, 'minute')}, " if minutes > 0 else ""
         self.header.setText(
             f"<b style='font-size:15px'>Match {d.id}</b> — {when(d.started_at)}, {length}"
-            f"{plural(d.turns, 'turn')}<br>Sets: {html.escape(' + '.join(d.sets))} · Variants: "
+            f"{quantity(d.turns, 'turn')}<br>Sets: {html.escape(' + '.join(d.sets))} · Variants: "
             f"{html.escape(' + '.join(d.variants) or 'none')} · Seed {d.seed} · engine {html.escape(d.engine_version)}"
             + (f"<br><i>{html.escape('; '.join(flags))}</i>" if flags else ""))
         rows = []
@@ -920,7 +917,7 @@ class HistoryWindow(QWidget):
             h.blockSignals(False)
 
     def _count(self, n: int) -> None:
-        self.count.setText("Counting matches…" if n < 0 else plural(n, "match", "matches"))
+        self.count.setText("Counting matches…" if n < 0 else quantity(n, "match", "matches"))
 
     def _selection(self, *_):
         n = len(self.selected_ids())
@@ -972,7 +969,7 @@ class HistoryWindow(QWidget):
             tmp.unlink(missing_ok=True)
             self._notice(f"Export failed: {exc}")
             return None
-        self.inform(f"Exported {plural(n, 'match', 'matches')} to {path}")
+        self.inform(f"Exported {quantity(n, 'match', 'matches')} to {path}")
         return n
 
     def delete_selected(self) -> int:

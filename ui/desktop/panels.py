@@ -11,6 +11,8 @@ from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
                                QPushButton, QScrollArea, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTextEdit, QVBoxLayout, QWidget)
 
+from ascension.core.wording import quantity
+
 from .cards import ASPECT, CardWidget, tooltip_html
 
 PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; border-radius: 6px; }"
@@ -221,7 +223,7 @@ class ZoneDialog(QDialog):
         self.resize(560, 420)
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
-        left.addWidget(_bold(f"{title} — {len(cards)} card{'s' if len(cards) != 1 else ''}"))
+        left.addWidget(_bold(f"{title} — {quantity(len(cards), 'card')}"))
         if note:
             n = QLabel(note)
             n.setWordWrap(True)
