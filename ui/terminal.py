@@ -206,6 +206,7 @@ def show_result(game: Game, out: Out) -> None:
     out("Final scores:" + (" (stopped at the turn limit)" if game.capped else ""))
     for row in game.scores():
         out(f"  {row['name']}: {row['tokens']} tokens + {row['cards']} card honor = {row['total']}")
-    if game.tie_break():
-        out(game.tie_break())
+    tie_break = game.tie_break()
+    if tie_break:
+        out(tie_break)
     out(f"Winner: {game.seat_name(game.winners()[0])}")
