@@ -158,6 +158,7 @@ class CardDef:
     text: str
     note: str = ""
     simple: bool = False            # playing it asks nothing: "play all" may play it
+    play_gives: tuple[int, int, int] | None = None  # its play effect is one plain gain (runes, power, honor)
     mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
     estimated: tuple[str, ...] = ()  # values derived by a documented rule, not printed (UIs mark them)
 
@@ -320,7 +321,13 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         text=" ".join(parts), note=model.note, estimated=tuple(model.estimated),
         simple=model.type != "monster" and not any(s.verb.asks for key, steps in comp.effects.items()
                                                    if key.startswith(("play", "unite")) for s in steps),
-        mechana_construct=model.type == "construct" and "mechana" in model.factions)
+        mechana_construct=model.type == "construct" and "mechana" in model.factions,
+        play_gives=_plain_gain(comp.effects.get("play", ())))
+
+
+def _plain_gain(steps: tuple[Step, ...]) -> tuple[int, int, int] | None:
+    """What a play effect gives when it is a single resource gain and nothing else."""
+    return steps[0].verb.gives(steps[0].params) if len(steps) == 1 else None
 
 
 def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:

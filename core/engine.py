@@ -659,7 +659,11 @@ class Game:
             else:
                 p.unite_wait.append(iid)
         p.played.append(iid)
-        self.push(iid, "play", seat)
+        gives = d.play_gives
+        if gives is not None and self.pending is None and not self.queued:   # what _advance would do next
+            self.gain(seat, *gives)
+        else:
+            self.push(iid, "play", seat)
 
     def location(self, iid: int) -> str:
         """Where a card one may acquire or defeat lies: center_row, pile or void."""

@@ -42,6 +42,11 @@ class Verb:
     def answer(self, game: "Game", frame: "Frame", p: Any, option: tuple, data: dict) -> None:
         raise NotImplementedError(f"verb {self.name} asks nothing")
 
+    def gives(self, p: Any) -> tuple[int, int, int] | None:
+        """(runes, power, honor) when this step only gives resources: the engine then applies it
+        at once instead of stacking it (a card's play effect that asks and triggers nothing)."""
+        return None
+
     def text(self, p: Any, sub: dict[str, str]) -> str:
         """Card text for this step; ``sub`` holds the rendered text of nested effect lists."""
         return self.name

@@ -50,6 +50,9 @@ class Gain(Verb):
     def run(self, game, frame, p):
         game.gain(frame.seat, p.runes, p.power, p.honor)
 
+    def gives(self, p):
+        return p.runes, p.power, p.honor
+
     def text(self, p, sub):
         parts = [quantity(p.runes, 'rune') if p.runes else "", f"{p.power} power" if p.power else "",
                  f"{p.honor} honor" if p.honor else ""]
