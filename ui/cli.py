@@ -603,7 +603,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bot", choices=sorted(BOTS), default="greedy")
     play.add_argument("--name", default="Player")
     play.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th; see: ascension sets)")
-    play.add_argument("--variants", default="", help="comma-separated 2-player variants, e.g. legendary")
+    play.add_argument("--variants", default="", help="comma-separated variants, e.g. legendary; samael or cult for a solo game")
     play.add_argument("--record", action="store_true", help="store the game in the match history")
     play.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record)")
     play.set_defaults(func=cmd_play)

@@ -1,4 +1,5 @@
-"""The terminal game: one person against a bot, answering every decision with a number.
+"""The terminal game: one person against a bot (or alone against a solo variant's villain,
+such as Samael), answering every decision with a number.
 
 Input and output are injected (``input_fn`` reads one answer, ``out`` writes one line) so
 tests play whole games from a list of answers instead of patching ``input()``. The person
@@ -13,6 +14,7 @@ from typing import Callable
 from ascension.core import rng
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
+from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
 
 Out = Callable[[str], None]
@@ -29,21 +31,28 @@ UNDO = -1   # what ``ask`` returns when the person takes back their last answer
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
          db=None, variants: tuple[str, ...] = ()) -> Game:
-    """Play one 2-player game through a :class:`Session` (bots, undo, the bots' reasons);
-    returns the game (not over if the person quit).
+    """Play one 2-player game through a :class:`Session` (bots, undo, the bots' reasons), or a
+    solo game when ``variants`` holds a solo variant (``samael``, ``cult``); returns the game
+    (not over if the person quit).
 
     With ``db`` (a history path or URL), the game is recorded there when it ends, or as
     abandoned when the person quits. A set-up the rules do not allow raises SetupError before
     anything is shown."""
     seed = secrets.randbits(63) if seed is None else seed
-    me = human_seat(seed)
-    seats = [Seat(name), Seat(f"{bot.capitalize()} bot", "bot", bot)]
+    variant_infos = installed().variants()
+    solo = next((variant_infos[v] for v in variants if v in variant_infos and variant_infos[v].players == (1, 1)), None)
+    me = 0 if solo else human_seat(seed)
+    seats = [Seat(name)] if solo else [Seat(name), Seat(f"{bot.capitalize()} bot", "bot", bot)]
     if me == 1:
         seats.reverse()
     session = Session.start(list(sets), seats, list(variants), seed)
-    out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
-        f"against the {bot} bot. Type an option's number, u to take back your last answer, "
-        f"w for why the bot moved as it did, or q to quit.")
+    if solo:
+        out(f"Ascension — seed {seed}. You are {name}. {solo.summary} Type an option's number, "
+            f"u to take back your last answer, or q to quit.")
+    else:
+        out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
+            f"against the {bot} bot. Type an option's number, u to take back your last answer, "
+            f"w for why the bot moved as it did, or q to quit.")
     shown, table, thinking = 0, None, False
     try:
         while not session.over:
@@ -157,10 +166,19 @@ def _show_shared(game: Game, me: int, out: Out) -> None:
     piles = []
     for key, pile in game.piles.items():
         top = game.card(pile[-1]) if pile else game.ctx.by_id[key]
-        piles.append(f"{top.name} ({cost_words(top)}) ×{len(pile)}")
+        left = "" if top.permanent else f" ×{len(pile)}"   # the Cultist never leaves
+        piles.append(f"{top.name} ({cost_words(top)}){left}")
     out("Always available: " + ", ".join(piles))
     out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
-    out("Honor tokens: " + ", ".join(f"{q.name} {q.honor}" for q in game.players))
+    villains = [row for row in game.scores() if row["seat"] < 0]   # a solo variant's opponent
+    out("Honor tokens: " + ", ".join([f"{q.name} {q.honor}" for q in game.players]
+                                     + [f"{row['name']} {row['tokens']}" for row in villains]))
+    for row in villains:
+        taken = game.ext.get("villain_cards", [])
+        out(f"{row['name']} has taken: {_names(game, taken)} ({row['cards']} card honor)")
+        status = game.public_status(row["seat"])
+        if status:
+            out(f"{row['name']}: " + " · ".join(f"{label} {value}" for label, value in status))
     for i, q in enumerate(game.players):   # what plugins show (Renown and Boons on the Legendary Track)
         status = game.public_status(i)
         if status:

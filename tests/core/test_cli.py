@@ -54,6 +54,36 @@ def test_random_seed_is_printed(capsys):
     assert f"seed {json.loads(out)['seed']}" in err
 
 
+def test_terminal_solo_game_against_samael():
+    lines: list[str] = []
+    game = terminal.play(seed=5, input_fn=scripted(["1"]), out=lines.append, variants=("samael",))
+    assert game.over and [p.name for p in game.players] == ["Player"]   # no bot seat
+    assert "play against Samael, who takes the two right-most center cards" in lines[0]
+    assert "w for why" not in lines[0]   # no bot to ask
+    assert "Honor tokens: Player 0, Samael 0" in lines
+    assert "Samael has taken: — (0 card honor)" in lines
+    assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
+    samael = next(row for row in game.scores() if row["seat"] == -1)
+    assert f"  Samael: {samael['tokens']} tokens + {samael['cards']} card honor = {samael['total']}" in lines
+    assert lines[-1] == f"Winner: {game.seat_name(game.winners()[0])}"
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_solo_game_against_the_cult_shows_its_renown():
+    lines: list[str] = []
+    terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
+    assert "Honor tokens: Player 0, The Cult 0" in lines
+    assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_shows_the_cultist_without_a_count():
+    """The Cultist never leaves its place: "×1" would say the last one is about to go."""
+    lines: list[str] = []
+    terminal.play(seed=1, input_fn=scripted(["q"]), out=lines.append)
+    piles = next(line for line in lines if line.startswith("Always available:"))
+    assert "Cultist (2 power)," in piles and "Mystic (3 runes) ×20" in piles
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--sets", "nope"], "unknown set 'nope'"),
     (["--players", "9"], "9 player"),
@@ -243,6 +273,36 @@ def test_terminal_game_with_legends_and_the_legendary_track():
     me = game.players[terminal.human_seat(5)].name
     assert any(line.startswith(f"{me}: Renown E") for line in lines)   # each seat's Renown is on the table
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_solo_game_against_samael():
+    lines: list[str] = []
+    game = terminal.play(seed=5, input_fn=scripted(["1"]), out=lines.append, variants=("samael",))
+    assert game.over and [p.name for p in game.players] == ["Player"]   # no bot seat
+    assert "play against Samael, who takes the two right-most center cards" in lines[0]
+    assert "w for why" not in lines[0]   # no bot to ask
+    assert "Honor tokens: Player 0, Samael 0" in lines
+    assert "Samael has taken: — (0 card honor)" in lines
+    assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
+    samael = next(row for row in game.scores() if row["seat"] == -1)
+    assert f"  Samael: {samael['tokens']} tokens + {samael['cards']} card honor = {samael['total']}" in lines
+    assert lines[-1] == f"Winner: {game.seat_name(game.winners()[0])}"
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_solo_game_against_the_cult_shows_its_renown():
+    lines: list[str] = []
+    terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
+    assert "Honor tokens: Player 0, The Cult 0" in lines
+    assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_shows_the_cultist_without_a_count():
+    """The Cultist never leaves its place: "×1" would say the last one is about to go."""
+    lines: list[str] = []
+    terminal.play(seed=1, input_fn=scripted(["q"]), out=lines.append)
+    piles = next(line for line in lines if line.startswith("Always available:"))
+    assert "Cultist (2 power)," in piles and "Mystic (3 runes) ×20" in piles
 
 
 @pytest.mark.parametrize("argv, message", [
