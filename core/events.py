@@ -80,7 +80,7 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
         place=place, from_=f" from {place}" if event.where else "")
 
 
-_GAINS = {"gained_runes": "rune", "gained_power": "power", "gained_honor": "honor"}
+_GAINS = {"gained_runes": ("rune", "runes"), "gained_power": ("power", "power"), "gained_honor": ("honor", "honor")}
 
 
 def _plays(events: list[Event], i: int) -> tuple[list[int], Counter, int]:
@@ -108,8 +108,7 @@ def log_lines(events: list[Event], seat_name: Callable[[int | None], str],
         if len(cards) > 1 or gains:
             names = Counter(card_name(c) for c in cards)
             played = ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in names.items())
-            total = ", ".join(f"{gains[kind]} power" if kind == "gained_power" else quantity(gains[kind], word)
-                              for kind, word in _GAINS.items() if gains[kind])
+            total = ", ".join(quantity(gains[kind], one, many) for kind, (one, many) in _GAINS.items() if gains[kind])
             out.append((events[i], f"{seat_name(events[i].seat)} plays {played}" + (f": {total}." if total else ".")))
             i = after
         else:

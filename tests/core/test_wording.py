@@ -89,6 +89,14 @@ def test_a_run_of_plays_that_only_gain_resources_is_one_log_line():
                      "Ann gains 1 rune to spend only on Mechana constructs.", "Ann plays Militia."]
 
 
+def test_power_and_honor_in_a_run_of_plays_have_no_plural():
+    names = {1: "Militia", 2: "Flytrap Witch"}
+    events = [Event("played", 0, 1), Event("gained_power", 0, None, 1),
+              Event("played", 0, 2), Event("gained_honor", 0, None, 2), Event("gained_power", 0, None, 1)]
+    lines = [line for _, line in log_lines(events, NAMES.get, names.get)]
+    assert lines == ["Ann plays Militia, Flytrap Witch: 2 power, 2 honor."]
+
+
 def test_a_tie_is_explained_by_who_took_the_last_turn():
     game = new_game(["10th"], ["Ann", "Bob"], seed=1)
     for seat, p in enumerate(game.players):
