@@ -149,6 +149,12 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None) -> tup
     if key != shown:
         _show_shared(game, me, out)
     out(f"Your hand: {_names(game, p.hand)}")
+    seen = set()
+    for c in p.hand:   # what the cards you acquired do (the starting and pile cards only gain)
+        d = game.card(c)
+        if d.role == "center" and d.id not in seen:
+            seen.add(d.id)
+            out(f"  {_card_line(game, c)}")
     out(f"Played: {_names(game, p.played)}")
     for c in p.constructs:
         out(f"Construct in play: {_card_line(game, c)}")

@@ -9,7 +9,8 @@ import sys
 
 import pytest
 
-from ascension.core.match import replay
+from ascension.core.match import new_game, replay
+from ascension.core.scenario import arrange
 from ascension.ui import terminal
 from ascension.ui.cli import main
 
@@ -74,6 +75,17 @@ def test_terminal_solo_game_against_the_cult_shows_its_renown():
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
     assert "Honor tokens: Player 0, The Cult 0" in lines
     assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_hand_shows_what_acquired_cards_do():
+    game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0,
+                   hand=["Apprentice", "Apprentice", "Seer of the Forked Path", "Seer of the Forked Path", "Militia"])
+    lines: list[str] = []
+    terminal.show_table(game, 0, lines.append)
+    at = lines.index("Your hand: Apprentice ×2, Seer of the Forked Path ×2, Militia")
+    assert lines[at + 1] == ("  Seer of the Forked Path [enlightened hero, 2 runes, 1 honor] — "
+                             "Draw 1 card. You may banish a card from the center row.")
+    assert lines[at + 2].startswith("Played:")   # once per card, and nothing for the starting cards
 
 
 def test_terminal_shows_the_cultist_without_a_count():
@@ -295,6 +307,17 @@ def test_terminal_solo_game_against_the_cult_shows_its_renown():
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
     assert "Honor tokens: Player 0, The Cult 0" in lines
     assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_hand_shows_what_acquired_cards_do():
+    game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0,
+                   hand=["Apprentice", "Apprentice", "Seer of the Forked Path", "Seer of the Forked Path", "Militia"])
+    lines: list[str] = []
+    terminal.show_table(game, 0, lines.append)
+    at = lines.index("Your hand: Apprentice ×2, Seer of the Forked Path ×2, Militia")
+    assert lines[at + 1] == ("  Seer of the Forked Path [enlightened hero, 2 runes, 1 honor] — "
+                             "Draw 1 card. You may banish a card from the center row.")
+    assert lines[at + 2].startswith("Played:")   # once per card, and nothing for the starting cards
 
 
 def test_terminal_shows_the_cultist_without_a_count():
