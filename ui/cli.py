@@ -271,7 +271,9 @@ def cmd_replay(args) -> int:
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError is a ValueError
         return _error(f"cannot replay {args.file}: {exc}")
     if same:
-        print(f"{args.file}: replay matches (winner seat {record['winner']}, {len(record['answers'])} answers)")
+        row = next((r for r in record["scores"] if r.get("seat") == record["winner"]), None)
+        winner = f"{row['name']} won with {row['total']} honor" if row else f"seat {record['winner']} won"
+        print(f"{args.file}: replay matches ({winner}; {quantity(len(record['answers']), 'answer')})")
         return 0
     print(f"{args.file}: replay differs from the record:")
     for line in record_differences(record):

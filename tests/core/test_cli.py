@@ -146,7 +146,10 @@ def test_saved_record_replays(capsys, record_file):
     record = json.loads(record_file.read_text())
     assert {"setup", "bots", "answers", "winner", "scores"} <= set(record) and record["setup"]["seed"]
     code, out, _ = run(capsys, "replay", str(record_file))
-    assert code == 0 and "matches" in out
+    winner = next(row for row in record["scores"] if row["seat"] == record["winner"])
+    assert code == 0
+    assert out == (f"{record_file}: replay matches ({winner['name']} won with {winner['total']} honor; "
+                   f"{len(record['answers'])} answers)\n")   # the winner by name, not a 0-based seat
 
 
 def test_tampered_record_differs(capsys, record_file, tmp_path):
