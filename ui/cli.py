@@ -283,6 +283,9 @@ def cmd_replay(args) -> int:
 
 def cmd_play(args) -> int:
     from ascension.ui.terminal import play
+    unknown = [b for b in _csv(args.bot) if b not in BOTS]
+    if unknown or not _csv(args.bot):
+        return _error(f"unknown bot '{unknown[0] if unknown else args.bot}' (choose from {', '.join(sorted(BOTS))})")
     db = None
     if args.db or args.record:
         try:
@@ -600,9 +603,10 @@ def build_parser() -> argparse.ArgumentParser:
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
 
-    play = sub.add_parser("play", help="play a game in the terminal against a bot")
+    play = sub.add_parser("play", help="play a game in the terminal against bots (or solo)")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--bot", choices=sorted(BOTS), default="greedy")
+    play.add_argument("--bot", "--bots", dest="bot", default="greedy",
+                      help=f"your opponent, or comma-separated opponents for a bigger game ({', '.join(sorted(BOTS))})")
     play.add_argument("--name", default="Player")
     play.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th; see: ascension sets)")
     play.add_argument("--variants", default="", help="comma-separated variants, e.g. legendary; samael or cult for a solo game")

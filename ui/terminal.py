@@ -1,5 +1,5 @@
-"""The terminal game: one person against a bot (or alone against a solo variant's villain,
-such as Samael), answering every decision with a number.
+"""The terminal game: one person against one or more bots (or alone against a solo variant's
+villain, such as Samael), answering every decision with a number.
 
 Input and output are injected (``input_fn`` reads one answer, ``out`` writes one line) so
 tests play whole games from a list of answers instead of patching ``input()``. The person
@@ -20,20 +20,28 @@ from ascension.core.session import BotMove, Seat, Session
 Out = Callable[[str], None]
 
 
-def human_seat(seed: int) -> int:
-    """Who goes first is part of the deal: derived from the seed, so a replay seats you the same."""
-    return rng.below(rng.derive(seed, "terminal:human_seat"), 2)[1]
+def human_seat(seed: int, players: int = 2) -> int:
+    """Where the person sits is part of the deal: derived from the seed, so a replay seats you the same."""
+    return rng.below(rng.derive(seed, "terminal:human_seat"), players)[1]
 
 
 UNDO = -1   # what ``ask`` returns when the person takes back their last answer
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
+def bot_seats(bots: list[str]) -> list[Seat]:
+    """One seat per bot, named after its kind ("Greedy bot", or "Greedy bot 1", "Greedy bot 2")."""
+    names = [f"{b.capitalize()} bot" for b in bots]
+    return [Seat(n + (f" {names[:i + 1].count(n)}" if names.count(n) > 1 else ""), "bot", b)
+            for i, (n, b) in enumerate(zip(names, bots))]
 
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
          db=None, variants: tuple[str, ...] = ()) -> Game:
-    """Play one 2-player game through a :class:`Session` (bots, undo, the bots' reasons), or a
-    solo game when ``variants`` holds a solo variant (``samael``, ``cult``); returns the game
-    (not over if the person quit).
+    """Play one game through a :class:`Session` (bots, undo, the bots' reasons) against ``bot``
+    (comma-separated: one bot per opponent), or a solo game when ``variants`` holds a solo
+    variant (``samael``, ``cult``); returns the game (not over if the person quit).
 
     With ``db`` (a history path or URL), the game is recorded there when it ends, or as
     abandoned when the person quits. A set-up the rules do not allow raises SetupError before
@@ -41,28 +49,34 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     seed = secrets.randbits(63) if seed is None else seed
     variant_infos = installed().variants()
     solo = next((variant_infos[v] for v in variants if v in variant_infos and variant_infos[v].players == (1, 1)), None)
-    me = 0 if solo else human_seat(seed)
-    seats = [Seat(name)] if solo else [Seat(name), Seat(f"{bot.capitalize()} bot", "bot", bot)]
-    if me == 1:
-        seats.reverse()
+    bots = [] if solo else [b.strip() for b in bot.split(",") if b.strip()]
+    me = human_seat(seed, len(bots) + 1)
+    seats = bot_seats(bots)
+    seats.insert(me, Seat(name))
     session = Session.start(list(sets), seats, list(variants), seed)
     if solo:
         out(f"Ascension — seed {seed}. You are {name}. {solo.summary} Type an option's number, "
             f"u to take back your last answer, or q to quit.")
     else:
-        out(f"Ascension — seed {seed}. You are {name}; you play {'first' if me == 0 else 'second'} "
-            f"against the {bot} bot. Type an option's number, u to take back your last answer, "
-            f"w for why the bot moved as it did, or q to quit.")
-    shown, table, thinking = 0, None, False
+        opponents = session.game.opponents(me)
+        against = ", ".join(s.name for i, s in enumerate(seats) if i in opponents)
+        mates = [s.name for i, s in enumerate(seats) if i != me and i not in opponents]
+        out(f"Ascension — seed {seed}. You are {name}; you play {ORDINALS[me]} of {len(seats)}"
+            + (f", with {' and '.join(mates)} as your teammate{'s' * (len(mates) > 1)}," if mates else ",")
+            + f" against {against}. Type an option's number, u to take back your last answer, "
+            f"w for why the bots moved as they did, or q to quit.")
+    shown, table, thinking = 0, None, None
     try:
         while not session.over:
             if session.waiting_for_bot():
-                if bot == "hard" and not thinking:   # a search takes a few seconds a turn: say so
-                    out(f"  ({session.seats[session.decision().seat].name} is thinking…)")
-                    thinking = True
+                seat = session.seats[session.decision().seat]
+                if seat.bot == "hard" and thinking != seat.name:   # a search takes a few seconds a turn: say so
+                    shown = show_log(session.game, shown, out)       # after what happened before
+                    out(f"  ({seat.name} is thinking…)")
+                    thinking = seat.name
                 session.step_bot()
                 continue
-            thinking = False
+            thinking = None
             game = session.game
             shown = show_log(game, shown, out)
             table = show_table(game, me, out, table)
@@ -133,7 +147,7 @@ def _card_line(game: Game, iid: int) -> str:
 def table_key(game: Game, me: int) -> tuple:
     """What the shared part of the table shows (the center, honor, the others' zones): while it
     stays the same, it is not printed again."""
-    others = [game.players[i] for i in game.opponents(me)]
+    others = [q for i, q in enumerate(game.players) if i != me]
     return (game.turn, tuple(game.center_row), tuple(map(len, game.piles.values())), game.pool,
             tuple(q.honor for q in game.players),
             tuple((len(q.hand), len(q.deck), len(q.discard), tuple(q.constructs)) for q in others),
@@ -177,8 +191,8 @@ def _show_shared(game: Game, me: int, out: Out) -> None:
     out("Always available: " + ", ".join(piles))
     out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
     villains = [row for row in game.scores() if row["seat"] < 0]   # a solo variant's opponent
-    out("Honor tokens: " + ", ".join([f"{q.name} {q.honor}" for q in game.players]
-                                     + [f"{row['name']} {row['tokens']}" for row in villains]))
+    out("Honor tokens: " + ", ".join([f"{q.name}: {q.honor}" for q in game.players]
+                                     + [f"{row['name']}: {row['tokens']}" for row in villains]))
     for row in villains:
         taken = game.ext.get("villain_cards", [])
         out(f"{row['name']} has taken: {_names(game, taken)} ({row['cards']} card honor)")
@@ -189,10 +203,12 @@ def _show_shared(game: Game, me: int, out: Out) -> None:
         status = game.public_status(i)
         if status:
             out(f"{q.name}: " + " · ".join(f"{label} {value}" for label, value in status))
-    for i in game.opponents(me):
-        q = game.players[i]
-        out(f"{q.name}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-            f"constructs: {_names(game, q.constructs)}")
+    opponents = game.opponents(me)
+    for i, q in enumerate(game.players):
+        if i != me:
+            mate = "" if i in opponents else " (your teammate)"
+            out(f"{q.name}{mate}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
+                f"constructs: {_names(game, q.constructs)}")
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,

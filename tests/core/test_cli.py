@@ -61,7 +61,7 @@ def test_terminal_solo_game_against_samael():
     assert game.over and [p.name for p in game.players] == ["Player"]   # no bot seat
     assert "play against Samael, who takes the two right-most center cards" in lines[0]
     assert "w for why" not in lines[0]   # no bot to ask
-    assert "Honor tokens: Player 0, Samael 0" in lines
+    assert "Honor tokens: Player: 0, Samael: 0" in lines
     assert "Samael has taken: — (0 card honor)" in lines
     assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
     samael = next(row for row in game.scores() if row["seat"] == -1)
@@ -73,8 +73,35 @@ def test_terminal_solo_game_against_samael():
 def test_terminal_solo_game_against_the_cult_shows_its_renown():
     lines: list[str] = []
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
-    assert "Honor tokens: Player 0, The Cult 0" in lines
+    assert "Honor tokens: Player: 0, The Cult: 0" in lines
     assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_game_against_three_bots_to_the_end():
+    lines: list[str] = []
+    game = terminal.play(seed=4, bot="greedy,random,greedy", input_fn=scripted(["1"]), out=lines.append)
+    me = terminal.human_seat(4, 4)
+    names = [p.name for p in game.players]
+    assert game.over and names.pop(me) == "Player" and names == ["Greedy bot 1", "Random bot", "Greedy bot 2"]
+    assert lines[0].startswith(f"Ascension — seed 4. You are Player; you play {terminal.ORDINALS[me]} of 4, "
+                               "against Greedy bot 1, Random bot, Greedy bot 2.")
+    assert any(line.startswith("Random bot: hand ") for line in lines)   # every other seat on the table
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_team_game_names_your_teammate():
+    lines: list[str] = []
+    game = terminal.play(seed=4, bot="greedy,greedy,random", input_fn=scripted(["q"]), out=lines.append,
+                         variants=("teams",))
+    me = terminal.human_seat(4, 4)
+    mate = next(i for i in range(4) if i != me and i not in game.opponents(me))
+    assert f"with {game.players[mate].name} as your teammate, against " in lines[0]
+    assert any(line.startswith(f"{game.players[mate].name} (your teammate): hand 5") for line in lines)
+
+
+def test_terminal_refuses_an_unknown_bot(capsys):
+    code, out, err = run(capsys, "play", "--bot", "greedy,clever")
+    assert code == 2 and out == "" and "unknown bot 'clever'" in err
 
 
 def test_terminal_hand_shows_what_acquired_cards_do():
@@ -249,7 +276,9 @@ def test_terminal_says_when_the_hard_bot_is_thinking():
     seed = next(s for s in range(50) if terminal.human_seat(s) == 1)   # the bot plays first
     lines: list[str] = []
     terminal.play(seed=seed, bot="hard", input_fn=scripted(["q"]), out=lines.append)
-    assert lines[1] == "  (Hard bot is thinking…)"
+    at = lines.index("  (Hard bot is thinking…)")
+    assert lines[at - 1] == "  · Hard bot's turn 1 begins."   # said in its place in the log, once
+    assert lines.count("  (Hard bot is thinking…)") == 1
 
 
 def test_terminal_seat_comes_from_the_seed():
@@ -296,7 +325,7 @@ def test_terminal_solo_game_against_samael():
     assert game.over and [p.name for p in game.players] == ["Player"]   # no bot seat
     assert "play against Samael, who takes the two right-most center cards" in lines[0]
     assert "w for why" not in lines[0]   # no bot to ask
-    assert "Honor tokens: Player 0, Samael 0" in lines
+    assert "Honor tokens: Player: 0, Samael: 0" in lines
     assert "Samael has taken: — (0 card honor)" in lines
     assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
     samael = next(row for row in game.scores() if row["seat"] == -1)
@@ -308,8 +337,35 @@ def test_terminal_solo_game_against_samael():
 def test_terminal_solo_game_against_the_cult_shows_its_renown():
     lines: list[str] = []
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
-    assert "Honor tokens: Player 0, The Cult 0" in lines
+    assert "Honor tokens: Player: 0, The Cult: 0" in lines
     assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+
+
+def test_terminal_game_against_three_bots_to_the_end():
+    lines: list[str] = []
+    game = terminal.play(seed=4, bot="greedy,random,greedy", input_fn=scripted(["1"]), out=lines.append)
+    me = terminal.human_seat(4, 4)
+    names = [p.name for p in game.players]
+    assert game.over and names.pop(me) == "Player" and names == ["Greedy bot 1", "Random bot", "Greedy bot 2"]
+    assert lines[0].startswith(f"Ascension — seed 4. You are Player; you play {terminal.ORDINALS[me]} of 4, "
+                               "against Greedy bot 1, Random bot, Greedy bot 2.")
+    assert any(line.startswith("Random bot: hand ") for line in lines)   # every other seat on the table
+    assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_team_game_names_your_teammate():
+    lines: list[str] = []
+    game = terminal.play(seed=4, bot="greedy,greedy,random", input_fn=scripted(["q"]), out=lines.append,
+                         variants=("teams",))
+    me = terminal.human_seat(4, 4)
+    mate = next(i for i in range(4) if i != me and i not in game.opponents(me))
+    assert f"with {game.players[mate].name} as your teammate, against " in lines[0]
+    assert any(line.startswith(f"{game.players[mate].name} (your teammate): hand 5") for line in lines)
+
+
+def test_terminal_refuses_an_unknown_bot(capsys):
+    code, out, err = run(capsys, "play", "--bot", "greedy,clever")
+    assert code == 2 and out == "" and "unknown bot 'clever'" in err
 
 
 def test_terminal_hand_shows_what_acquired_cards_do():
