@@ -26,10 +26,12 @@ PLUGIN = PluginInfo(name="cult", variant="cult", players=(1, 1),
 POOL = 60
 VILLAIN = samael.VILLAIN
 
-# Shared with Samael: slide-right refill, game over when the pool is empty, the villain's score.
+# Shared with Samael: slide-right refill, game over when the pool is empty, the villain's score
+# and what it takes next.
 asc_refill_center_row = samael.asc_refill_center_row
 asc_game_over = samael.asc_game_over
 asc_extra_scores = samael.asc_extra_scores
+asc_public_status = samael.asc_public_status
 
 
 @hookimpl

@@ -78,6 +78,17 @@ def take_right_most(game, after=None) -> None:
 
 
 @hookimpl
+def asc_public_status(game, seat):
+    """The cards the villain would take were the player's turn to end now (right-most first), so
+    the player can see what they leave him."""
+    if seat != VILLAIN:
+        return []
+    row = game.center_row
+    nxt = [game.name_of(c) for c in (row[-1], row[-2]) if c is not None]
+    return [("Takes next", ", ".join(nxt))] if nxt else []
+
+
+@hookimpl
 def asc_game_over(game, seat):
     """Samael's turn follows each of the player's turns; the game ends once the pool is empty."""
     return game.pool == 0

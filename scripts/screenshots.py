@@ -150,11 +150,12 @@ def main(argv: list[str]) -> int:
     print(out / "why_dialog.png")
     w.reasons_dialog.close()
 
-    # 4b. six players (two sets mixed), solo against Samael, the Legendary Track (when installed)
+    # 4b. six players (two sets mixed), solo against Samael and the Cult, the Legendary Track (when installed)
     for name, spec, sets, variants, turns in (
             ("table_6p", seats("Ann", *[(n, "greedy") for n in ("Bob", "Cat", "Dan", "Eve", "Fay")]),
              ["10th", "cotg"], [], 13),
             ("table_solo_samael", seats("Ann"), ["10th"], ["samael"], 5),
+            ("table_solo_cult", seats("Ann"), ["10th", "legends"], ["cult"], 5),
             ("table_legendary", seats("Ann", ("Bob", "greedy")), ["10th"], ["legendary"], 9)):
         if not all(v in installed().variants() for v in variants):
             continue

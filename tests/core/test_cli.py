@@ -270,7 +270,8 @@ def test_terminal_solo_game_against_the_cult_shows_its_renown():
     lines: list[str] = []
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
     assert "Honor tokens: Player: 0, The Cult: 0" in lines
-    assert "The Cult: Renown E0 · L0 · M0 · V0" in lines
+    game_row = next(line for line in lines if line.startswith("The Cult: Renown"))
+    assert game_row.startswith("The Cult: Renown E0 · L0 · M0 · V0 · Takes next ")
 
 
 def test_terminal_game_against_three_bots_to_the_end():

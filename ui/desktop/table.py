@@ -192,10 +192,12 @@ class ScorePanel(QFrame):
         self.label.setWordWrap(True)
         lay.addWidget(self.label)
 
-    def show_row(self, row: dict) -> None:
+    def show_row(self, row: dict, status: list[tuple[str, str]] = ()) -> None:
+        """Its score, and what plugins say of it (the Cult's Renown, the cards it takes next)."""
         self.label.setText(f"<b>{row['name']}</b> (solo opponent)<br>"
                            f"<b style='color:#8a6500'>⬢ {row['tokens']}</b> honor tokens + "
-                           f"{row['cards']} card honor = <b>{row['total']}</b>")
+                           f"{row['cards']} card honor = <b>{row['total']}</b>"
+                           + "".join(f"<br><b>{label}</b> {text}" for label, text in status))
 
 
 class TableWidget(QWidget):
@@ -362,7 +364,7 @@ class TableWidget(QWidget):
         for i, p in enumerate(self.seat_panels):
             p.show_seat(game, i == game.current, i == viewer, kinds[i], teams.get(i))
         for p, r in zip(self.score_panels, extra):
-            p.show_row(r)
+            p.show_row(r, game.public_status(r["seat"]))
 
     def _piles(self, game, state: StateFn) -> None:
         piles = list(game.piles.items())
