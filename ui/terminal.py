@@ -16,6 +16,7 @@ from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
 from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
+from ascension.core.wording import quantity
 
 Out = Callable[[str], None]
 
@@ -170,6 +171,7 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None) -> tup
             seen.add(d.id)
             out(f"  {_card_line(game, c)}")
     out(f"Played: {_names(game, p.played)}")
+    out(f"Your deck: {quantity(len(p.deck), 'card')} · discard pile: {_names(game, p.discard)}")
     for c in p.constructs:
         out(f"Construct in play: {_card_line(game, c)}")
     mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""

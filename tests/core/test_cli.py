@@ -312,6 +312,14 @@ def test_terminal_hand_shows_what_acquired_cards_do():
     assert lines[at + 2].startswith("Played:")   # once per card, and nothing for the starting cards
 
 
+def test_terminal_shows_your_deck_size_and_your_discard_pile():
+    game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0, deck=["Apprentice"] * 3,
+                   discard=["Mystic", "Militia", "Mystic"])
+    lines: list[str] = []
+    terminal.show_table(game, 0, lines.append)
+    assert "Your deck: 3 cards · discard pile: Mystic ×2, Militia" in lines
+
+
 def test_terminal_shows_the_cultist_without_a_count():
     """The Cultist never leaves its place: "×1" would say the last one is about to go."""
     lines: list[str] = []
