@@ -41,7 +41,8 @@ def _stash(game: Game, seat: int, cards: list[int]) -> None:
 
 
 def arrange(game: Game, seat: int = 0, **zones: list[str]) -> Game:
-    """Set ``seat``'s zones to exactly the named cards. ``deck`` is listed top card first."""
+    """Set ``seat``'s zones to exactly the named cards. ``deck`` is listed top card first; the
+    player's starting cards it displaces stay below them (cards are never lost)."""
     p = game.players[seat]
     for zone, names in zones.items():
         if zone not in ZONES:

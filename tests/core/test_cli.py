@@ -313,11 +313,11 @@ def test_terminal_hand_shows_what_acquired_cards_do():
 
 
 def test_terminal_shows_your_deck_size_and_your_discard_pile():
-    game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0, deck=["Apprentice"] * 3,
-                   discard=["Mystic", "Militia", "Mystic"])
+    game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0, discard=["Mystic", "Militia", "Mystic"])
     lines: list[str] = []
     terminal.show_table(game, 0, lines.append)
-    assert "Your deck: 3 cards · discard pile: Mystic ×2, Militia" in lines
+    # 5 cards were left after the opening hand; the Militia came from the deck
+    assert "Your deck: 4 cards · discard pile: Mystic ×2, Militia" in lines
 
 
 def test_terminal_shows_the_cultist_without_a_count():
