@@ -124,7 +124,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     setup.plugins = plugin_names
     setup.card_sets = [load_set(s, tuple(sorted(plugin_names)), None if overrides is None else overrides.get(s, {}))
                        for s in setup.sets]
-    solos = [v for v in setup.variants if cat.variants()[v].players == (1, 1)]
+    solos = [v for v in setup.variants if cat.variants()[v].solo]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
     pm = plugin_mod.make_manager([cat.modules[n] for n in plugin_names])

@@ -29,6 +29,11 @@ class PluginInfo:
     always: bool = False              # enabled in every match (the base rules)
     players: tuple[int, int] | None = None  # player counts the variant allows
 
+    @property
+    def solo(self) -> bool:
+        """A solo variant: one player against the rules' own opponent (Samael, the Cult)."""
+        return self.players == (1, 1)
+
 
 @dataclass
 class PluginCatalog:

@@ -49,7 +49,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     anything is shown."""
     seed = secrets.randbits(63) if seed is None else seed
     variant_infos = installed().variants()
-    solo = next((variant_infos[v] for v in variants if v in variant_infos and variant_infos[v].players == (1, 1)), None)
+    solo = next((variant_infos[v] for v in variants if v in variant_infos and variant_infos[v].solo), None)
     bots = [] if solo else [b.strip() for b in bot.split(",") if b.strip()]
     me = human_seat(seed, len(bots) + 1)
     seats = bot_seats(bots)
