@@ -196,8 +196,9 @@ def _show_shared(game: Game, me: int, out: Out) -> None:
     out("Honor tokens: " + ", ".join([f"{q.name}: {q.honor}" for q in game.players]
                                      + [f"{row['name']}: {row['tokens']}" for row in villains]))
     for row in villains:
-        taken = game.ext.get("villain_cards", [])
-        out(f"{row['name']} has taken: {_names(game, taken)} ({row['cards']} card honor)")
+        taken = game.ext.get("villain_cards", [])   # the heroes and constructs it set aside
+        latest = f"; the latest {_names(game, taken[:-3:-1])}" if taken else ""
+        out(f"{row['name']} has set aside {quantity(len(taken), 'card')} ({row['cards']} card honor){latest}")
         status = game.public_status(row["seat"])
         if status:
             out(f"{row['name']}: " + " · ".join(f"{label} {value}" for label, value in status))

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from ascension.core.match import new_game, replay
-from ascension.core.scenario import arrange
+from ascension.core.scenario import arrange, script, set_row
 from ascension.ui import terminal
 from ascension.ui.cli import main
 
@@ -258,12 +258,22 @@ def test_terminal_solo_game_against_samael():
     assert "play against Samael, who takes the two right-most center cards" in lines[0]
     assert "w for why" not in lines[0]   # no bot to ask
     assert "Honor tokens: Player: 0, Samael: 0" in lines
-    assert "Samael has taken: — (0 card honor)" in lines
+    assert "Samael has set aside 0 cards (0 card honor)" in lines
     assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
     samael = next(row for row in game.scores() if row["seat"] == -1)
     assert f"  Samael: {samael['tokens']} tokens + {samael['cards']} card honor = {samael['total']}" in lines
     assert lines[-1] == f"Winner: {game.seat_name(game.winners()[0])}"
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
+
+
+def test_terminal_says_how_many_cards_samael_set_aside_and_the_latest_two():
+    game = set_row(new_game(["10th"], ["Ann"], ["samael"], seed=11),
+                   ["Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star", "Landtalker", "Muramasa"])
+    script(game, ["End turn", "End turn"])   # he takes Muramasa, Landtalker, then Shadow Star, Spike Vixen
+    lines: list[str] = []
+    terminal.show_table(game, 0, lines.append)
+    honor = sum(game.card(c).honor for c in game.ext["villain_cards"])
+    assert f"Samael has set aside 4 cards ({honor} card honor); the latest Spike Vixen, Shadow Star" in lines
 
 
 def test_terminal_solo_game_against_the_cult_shows_its_renown():
