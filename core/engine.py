@@ -15,7 +15,7 @@ from typing import NamedTuple
 from . import rng
 from .cards import CardDef
 from .events import Event, log_lines, render
-from .wording import quantity
+from .wording import quantity, zone_name
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -858,14 +858,13 @@ class Game:
 
 
 # Where a card offered in a choice lies, in a word or two (the prompt says the rest).
-_ZONES = {"center": "center row", "discard": "discard pile", "void": "Void", "played": "played this turn",
-          "constructs": "in play", "your_constructs": "your construct"}
+_CHOICE_ZONES = {"played": "played this turn", "constructs": "in play", "your_constructs": "your construct"}
 
 
 def _where(zone: str) -> str:
     if zone.startswith("constructs_of_"):   # anyone's construct (the Legendary Track's Ulu Boon)
         return f"{zone.removeprefix('constructs_of_')}'s construct"
-    return _ZONES.get(zone, zone.replace("_", " "))
+    return _CHOICE_ZONES.get(zone) or zone_name(zone)
 
 
 class PublicPlayer:

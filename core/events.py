@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
-from .wording import quantity
+from .wording import PLAYER_ZONES, quantity, zone_name
 
 
 class Event(NamedTuple):
@@ -63,16 +63,17 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
-# A zone as the text names it (an event's ``where``); other zones read as their name.
-_PLACES = {"center_row": "the center row", "center": "the center row", "pile": "the pile", "void": "the Void",
-           "hand": "their hand", "discard": "their discard pile", "deck": "their deck", "play": "play",
-           "played": "play", "constructs": "play"}
+def _place(zone: str) -> str:
+    """An event's zone in a sentence: "their hand", "the center row", "play"."""
+    if zone in ("play", "played", "constructs"):
+        return "play"
+    return ("their " if zone in PLAYER_ZONES else "the ") + zone_name(zone)
 
 
 def render(event: Event, seat_name: Callable[[int | None], str], card_name: Callable[[int], str]) -> str:
     """One line of text for ``event``; ``seat_name`` and ``card_name`` resolve ids."""
     template = _TEMPLATES.get(f"{event.kind}:{event.where}") or _TEMPLATES.get(event.kind, event.kind + " {card}")
-    place = _PLACES.get(event.where, event.where.replace("_", " "))
+    place = _place(event.where) if event.where else ""
     return template.format(
         who=seat_name(event.seat), card=card_name(event.card) if event.card is not None else "",
         n=event.n, s="" if event.n == 1 else "s",

@@ -10,3 +10,13 @@ def quantity(n: int, word: str, many: str | None = None) -> str:
 def article(words: str) -> str:
     """``words`` after "a" or "an": "a Mechana hero", "an Enlightened hero"."""
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
+# What each zone is called; a sentence adds its own article or owner ("the", "your", "their").
+ZONE_NAMES = {"center": "center row", "center_row": "center row", "discard": "discard pile", "void": "Void"}
+PLAYER_ZONES = ("hand", "deck", "discard")
+
+
+def zone_name(zone: str) -> str:
+    """A zone's name as players say it: "center row", "discard pile", "Void", "hand"."""
+    return ZONE_NAMES.get(zone, zone.replace("_", " "))

@@ -11,9 +11,11 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from ascension.core.verbs import NoParams, Params, Verb
-from ascension.core.wording import quantity
+from ascension.core.wording import PLAYER_ZONES, quantity, zone_name
 
-ZONE_WORDS = {"hand": "your hand", "discard": "your discard pile", "center": "the center row"}
+def _zones(zones) -> str:
+    """The zones a card may come from, as card text says them: "your hand or your discard pile"."""
+    return " or ".join(("your " if z in PLAYER_ZONES else "the ") + zone_name(z) for z in zones)
 
 
 def _ask_or_auto(game, frame, verb, p, seat, kind, prompt, options, data, optional):
@@ -99,7 +101,7 @@ class Banish(Verb):
 
     def run(self, game, frame, p, left=None):
         left = p.up_to if left is None else left
-        where = " or ".join(ZONE_WORDS[z] for z in p.from_)
+        where = _zones(p.from_)
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", f"Banish a card from {where}",
                      self.options(game, frame.seat, p), {"left": left}, p.optional)
 
@@ -115,7 +117,7 @@ class Banish(Verb):
             self.run(game, frame, p, data["left"] - 1)
 
     def text(self, p, sub):
-        where = " or ".join(ZONE_WORDS[z] for z in p.from_)
+        where = _zones(p.from_)
         what = "a card" if p.up_to == 1 else f"up to {p.up_to} cards"
         out = f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
         if p.then:
