@@ -8,7 +8,7 @@ import pytest
 
 from ascension.core.events import _TEMPLATES, Event, log_lines, render
 from ascension.core.match import load_set, new_game
-from ascension.core.wording import article, quantity
+from ascension.core.wording import article, quantity, zone_name
 from ascension.ui import terminal
 
 NAMES = {0: "Ann"}
@@ -109,3 +109,10 @@ def test_a_tie_is_explained_by_who_took_the_last_turn():
     assert lines[-2:] == [said, "Winner: Bob"]
     game.players[0].honor += 1
     assert game.tie_break() == ""
+
+
+@pytest.mark.parametrize("zone, name", [("center", "center row"), ("center_row", "center row"),
+                                        ("discard", "discard pile"), ("void", "Void"), ("hand", "hand"),
+                                        ("your_constructs", "your constructs")])
+def test_a_zone_is_called_the_same_everywhere(zone, name):
+    assert zone_name(zone) == name
