@@ -15,6 +15,18 @@ class ScriptError(AssertionError):
     """The game asked something the script did not foresee (or the script had answers left)."""
 
 
+def _called(game: Game, card: int, name: str) -> bool:
+    """Whether ``card`` is the one meant by ``name``: its name, or its id ("cotg.mystic") in a mix."""
+    d = game.card(card)
+    return name in (d.name, d.id)
+
+
+def _last_in_center_deck(game: Game, name: str, depth: int | None = None) -> int:
+    """Index of the topmost card called ``name`` among the center deck's bottom ``depth`` cards."""
+    deck = game.center_deck if depth is None else game.center_deck[:depth]
+    return max(i for i, c in enumerate(deck) if _called(game, c, name))
+
+
 def _pull(game: Game, name: str, seat: int) -> int:
     """Take one instance of the card called ``name`` (or with that id: "cotg.mystic") out of wherever it is idle."""
     places = [game.center_deck, *(game.piles.values()), game.players[seat].deck,
@@ -22,7 +34,7 @@ def _pull(game: Game, name: str, seat: int) -> int:
     places += [p.deck for i, p in enumerate(game.players) if i != seat]
     for place in places:
         for i in range(len(place) - 1, -1, -1):
-            if name in (game.card(place[i]).name, game.card(place[i]).id):   # a name, or an id in a mix
+            if _called(game, place[i], name):
                 return place.pop(i)
     raise KeyError(f"no idle card named {name!r} is left in this match")
 
@@ -98,8 +110,7 @@ def stack_center_deck(game: Game, top: list[str]) -> Game:
     """Put the named center-deck cards on top of the center deck, first name on top (a name may
     repeat: each copy is another card)."""
     for placed, name in enumerate(reversed(top)):
-        unplaced = game.center_deck[:len(game.center_deck) - placed]
-        i = max(i for i, c in enumerate(unplaced) if name in (game.name_of(c), game.card(c).id))
+        i = _last_in_center_deck(game, name, len(game.center_deck) - placed)   # not a card placed already
         game.center_deck.append(game.center_deck.pop(i))
     game._decision = None
     return game
@@ -108,7 +119,7 @@ def stack_center_deck(game: Game, top: list[str]) -> Game:
 def to_void(game: Game, *cards: str) -> Game:
     """Move the named cards from the center deck into the Void."""
     for name in cards:
-        i = max(i for i, c in enumerate(game.center_deck) if name in (game.name_of(c), game.card(c).id))
+        i = _last_in_center_deck(game, name)
         game.void.append(game.center_deck.pop(i))
     game._decision = None
     return game
