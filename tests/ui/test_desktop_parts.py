@@ -25,6 +25,20 @@ def test_clicking_a_hand_card_plays_it_and_unaffordable_cards_say_why(window, qt
     assert window.table.in_play.shown == 1
 
 
+def test_a_construct_out_of_reach_counts_mechana_runes_while_all_constructs_are_mechana(window, qtbot):
+    window.start(TWO)
+    game, controller = window.controller.game, window.controller
+    construct = next(c for c in game.center_deck if game.card(c).type == "construct"
+                     and "mechana" not in game.card(c).factions and game.card(c).cost >= 5)
+    p = game.players[0]
+    p.runes, p.mech_runes = 1, 2
+    cost = game.card(construct).cost
+    assert controller.why_not(construct, 0, "center") == f"Need {cost} runes to acquire (you have 1)"
+    p.all_mechana = True   # Dimension Diver: every construct is Mechana this turn
+    assert controller.why_not(construct, 0, "center") == \
+        f"Need {cost} runes to acquire (you have 1 + 2 for Mechana constructs)"
+
+
 def test_keyboard_play_all_end_turn_and_bot_turn(window, qtbot):
     window.start(TWO)
     qtbot.keyClick(window, Qt.Key_A)

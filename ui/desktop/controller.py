@@ -197,7 +197,7 @@ class Controller(QObject):
                 return f"Need {d.cost} power to defeat (you have {p.power})"
             return "Cannot be defeated now"
         price = g.price(seat, iid)
-        mech = p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0
+        mech = p.mech_runes if g.buys_as_mechana(seat, iid) else 0
         if p.runes + mech < price:
             extra = f" + {mech} for Mechana constructs" if mech else ""
             return f"Need {quantity(price, 'rune')} to acquire (you have {p.runes}{extra})"
