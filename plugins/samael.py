@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
+from ascension.core.wording import quantity
 
 PLUGIN = PluginInfo(name="samael", variant="samael", players=(1, 1),
                     summary="Solo: play against Samael, who takes the two right-most center cards.")
@@ -79,13 +80,16 @@ def take_right_most(game, after=None) -> None:
 
 @hookimpl
 def asc_public_status(game, seat):
-    """The cards the villain would take were the player's turn to end now (right-most first), so
-    the player can see what they leave him."""
+    """What the villain has set aside (how many, the latest two), and the cards it would take
+    were the player's turn to end now (right-most first): what the player leaves it."""
     if seat != VILLAIN:
         return []
+    aside = game.ext["villain_cards"]
+    latest = " and ".join(game.name_of(c) for c in aside[:-3:-1])   # names may hold commas
+    out = [("Set aside", quantity(len(aside), "card") + (f", the latest {latest}" if latest else ""))]
     row = game.center_row
     nxt = [game.name_of(c) for c in (row[-1], row[-2]) if c is not None]
-    return [("Takes next", ", ".join(nxt))] if nxt else []
+    return out + ([("Takes next", " and ".join(nxt))] if nxt else [])
 
 
 @hookimpl

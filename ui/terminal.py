@@ -196,22 +196,22 @@ def _show_shared(game: Game, me: int, out: Out) -> None:
     out("Honor tokens: " + ", ".join([f"{q.name}: {q.honor}" for q in game.players]
                                      + [f"{row['name']}: {row['tokens']}" for row in villains]))
     for row in villains:
-        taken = game.ext.get("villain_cards", [])   # the heroes and constructs it set aside
-        latest = f"; the latest {_names(game, taken[:-3:-1])}" if taken else ""
-        out(f"{row['name']} has set aside {quantity(len(taken), 'card')} ({row['cards']} card honor){latest}")
-        status = game.public_status(row["seat"])
-        if status:
-            out(f"{row['name']}: " + " · ".join(f"{label} {value}" for label, value in status))
+        _status(game, row["seat"], f"{row['name']} ({row['cards']} card honor)", out)
     for i, q in enumerate(game.players):   # what plugins show (Renown and Boons on the Legendary Track)
-        status = game.public_status(i)
-        if status:
-            out(f"{q.name}: " + " · ".join(f"{label} {value}" for label, value in status))
+        _status(game, i, q.name, out)
     opponents = game.opponents(me)
     for i, q in enumerate(game.players):
         if i != me:
             mate = "" if i in opponents else " (your teammate)"
             out(f"{q.name}{mate}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
                 f"constructs: {_names(game, q.constructs)}")
+
+
+def _status(game: Game, seat: int, who: str, out: Out) -> None:
+    """What plugins say of ``seat`` (Renown, Boons; what a solo villain took and takes next)."""
+    status = game.public_status(seat)
+    if status:
+        out(f"{who}: " + " · ".join(f"{label}: {value}" for label, value in status))
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,

@@ -247,7 +247,7 @@ def test_terminal_game_with_legends_and_the_legendary_track():
                          variants=("legendary",))
     assert game.over and game.ctx.setup["variants"] == ["legendary"]
     me = game.players[terminal.human_seat(5)].name
-    assert any(line.startswith(f"{me}: Renown E") for line in lines)   # each seat's Renown is on the table
+    assert any(line.startswith(f"{me}: Renown: E") for line in lines)   # each seat's Renown is on the table
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
 
 
@@ -258,7 +258,7 @@ def test_terminal_solo_game_against_samael():
     assert "play against Samael, who takes the two right-most center cards" in lines[0]
     assert "w for why" not in lines[0]   # no bot to ask
     assert "Honor tokens: Player: 0, Samael: 0" in lines
-    assert "Samael has set aside 0 cards (0 card honor)" in lines
+    assert any(line.startswith("Samael (0 card honor): Set aside: 0 cards · Takes next: ") for line in lines)
     assert any(line.startswith("  · Samael takes ") for line in lines)   # his turns are in the log
     samael = next(row for row in game.scores() if row["seat"] == -1)
     assert f"  Samael: {samael['tokens']} tokens + {samael['cards']} card honor = {samael['total']}" in lines
@@ -273,15 +273,16 @@ def test_terminal_says_how_many_cards_samael_set_aside_and_the_latest_two():
     lines: list[str] = []
     terminal.show_table(game, 0, lines.append)
     honor = sum(game.card(c).honor for c in game.ext["villain_cards"])
-    assert f"Samael has set aside 4 cards ({honor} card honor); the latest Spike Vixen, Shadow Star" in lines
+    assert any(line.startswith(f"Samael ({honor} card honor): Set aside: 4 cards, the latest Spike Vixen "
+                               "and Shadow Star · Takes next: ") for line in lines)
 
 
 def test_terminal_solo_game_against_the_cult_shows_its_renown():
     lines: list[str] = []
     terminal.play(seed=3, input_fn=scripted(["q"]), out=lines.append, sets=("10th", "legends"), variants=("cult",))
     assert "Honor tokens: Player: 0, The Cult: 0" in lines
-    game_row = next(line for line in lines if line.startswith("The Cult: Renown"))
-    assert game_row.startswith("The Cult: Renown E0 · L0 · M0 · V0 · Takes next ")
+    assert any(line.startswith("The Cult (0 card honor): Renown: E0 · L0 · M0 · V0 · Set aside: 0 cards · "
+                               "Takes next: ") for line in lines)
 
 
 def test_terminal_game_against_three_bots_to_the_end():

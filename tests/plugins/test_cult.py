@@ -46,7 +46,8 @@ def test_solitaire_renown_markers_for_the_player_and_for_the_cult():
 
 def test_the_table_shows_the_cults_renown_and_the_two_cards_it_takes_next():
     game = set_row(solo(), ROW)
-    assert game.public_status(VILLAIN) == [("Renown", "E0 · L0 · M0 · V0"), ("Takes next", "Bombcrafter, Lycan Fang")]
+    assert game.public_status(VILLAIN) == [("Renown", "E0 · L0 · M0 · V0"), ("Set aside", "0 cards"),
+                                           ("Takes next", "Bombcrafter and Lycan Fang")]
 
 
 def test_solitaire_is_for_one_player():

@@ -83,13 +83,14 @@ def test_samael_takes_the_two_right_most_center_cards_after_each_player_turn():
     assert villain_cards(game) == ["Muramasa", "Landtalker", "Shadow Star", "Spike Vixen"]
 
 
-def test_the_table_shows_the_two_cards_samael_takes_next():
+def test_the_table_shows_what_samael_set_aside_and_the_two_cards_he_takes_next():
     game = set_row(solo(), ["Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star", "Landtalker", "Muramasa"])
-    assert game.public_status(VILLAIN) == [("Takes next", "Muramasa, Landtalker")]
+    assert game.public_status(VILLAIN) == [("Set aside", "0 cards"), ("Takes next", "Muramasa and Landtalker")]
     assert game.public_status(0) == []   # nothing about the player
     script(game, ["End turn"])
     assert villain_cards(game) == ["Muramasa", "Landtalker"]   # what was shown is what he took
-    assert game.public_status(VILLAIN) == [("Takes next", "Shadow Star, Spike Vixen")]
+    assert game.public_status(VILLAIN) == [("Set aside", "2 cards, the latest Landtalker and Muramasa"),
+                                           ("Takes next", "Shadow Star and Spike Vixen")]
 
 
 def test_samael_sets_heroes_and_constructs_aside_and_they_score_for_him():

@@ -46,7 +46,7 @@ def test_solo_against_samael(window, qtbot):
     window.start({"seats": seats("Ann"), "sets": ["10th"], "variants": ["samael"], "seed": 5, "honor_pool": 20})
     panel = window.table.score_panels[0].label.text()
     right_most = [window.controller.game.name_of(c) for c in window.controller.game.center_row[:-3:-1]]
-    assert panel.startswith("<b>Samael</b>") and f"<b>Takes next</b> {', '.join(right_most)}" in panel
+    assert panel.startswith("<b>Samael</b>") and f"<b>Takes next</b> {' and '.join(right_most)}" in panel
     play_to_the_end(window, qtbot)
     rows = check_end_screen(window)
     assert "Samael" in rows
