@@ -1,8 +1,10 @@
 """Headless games between bots: single games, batches, invariant checks, game records."""
 from __future__ import annotations
 
+import gc
 import math
 import time
+from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable
@@ -84,9 +86,25 @@ def _one(args) -> GameResult:
     return play_game(*args)
 
 
+@contextmanager
+def _long_lived_frozen():
+    """Leave what already lives (card sets, plugins, modules) out of the collector's full passes
+    while a batch runs: games make many short-lived objects, and each full pass used to walk
+    that whole heap again (about 3 % of a batch's time)."""
+    if gc.get_freeze_count():   # someone else froze the heap: leave their choice alone
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
+
+
 def _chunk(work: list[tuple]) -> list[GameResult]:
     """A worker's share: several games per task, so starting a task costs little per game."""
-    return [play_game(*args) for args in work]
+    with _long_lived_frozen():
+        return [play_game(*args) for args in work]
 
 
 def chunks(n: int, jobs: int, per_job: int = 4) -> list[range]:
@@ -135,8 +153,9 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
             if own:
                 executor.shutdown(wait=True)
     else:
-        for w in work:
-            take([_one(w)])
+        with _long_lived_frozen():
+            for w in work:
+                take([_one(w)])
     elapsed = time.perf_counter() - t0
     return summarize(results, sets, bots, seed, elapsed)
 

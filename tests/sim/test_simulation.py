@@ -49,3 +49,22 @@ def test_mixed_sets_with_the_legendary_track_finish_every_game():
     """10th and CotG together (both have Twofold Askara) with the Legendary Track, medium and easy bots."""
     out = simulate(["10th", "cotg"], ["medium", "easy"], games=30, seed=1, variants=["legendary"], check=True)
     assert out["invariant_violations"] == 0 and out["capped_games"] == 0 and sum(out["wins_by_seat"]) == 30
+
+
+def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
+    """The batch keeps the long-lived heap out of full collections while it runs, and only then:
+    a caller's own frozen objects stay frozen, and nothing stays frozen otherwise."""
+    import gc
+    assert gc.get_freeze_count() == 0
+    during = []
+    simulate(["10th"], ["greedy", "greedy"], games=2, seed=1, on_result=lambda r: during.append(gc.get_freeze_count()))
+    assert during and all(n > 0 for n in during)
+    assert gc.get_freeze_count() == 0
+    keep = [object()]   # noqa: F841  (something alive to freeze)
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        simulate(["10th"], ["greedy", "greedy"], games=2, seed=1)
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
