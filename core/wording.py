@@ -7,6 +7,19 @@ def quantity(n: int, word: str, many: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else (many or word + 's')}"
 
 
+def duration(seconds: float) -> str:
+    """How long something took, in the two largest units that say it: "under a minute",
+    "25 minutes", "1 hour 5 minutes", "3 days 2 hours" (a saved game resumed days later)."""
+    minutes = round(seconds / 60)
+    if minutes < 1:
+        return "under a minute"
+    days, rest = divmod(minutes, 24 * 60)
+    hours, minutes = divmod(rest, 60)
+    parts = [(days, "day"), (hours, "hour"), (minutes, "minute")]
+    first = next(i for i, (n, _) in enumerate(parts) if n)
+    return " ".join(quantity(n, word) for n, word in parts[first:first + 2] if n)
+
+
 def article(words: str) -> str:
     """``words`` after "a" or "an": "a Mechana hero", "an Enlightened hero"."""
     return ("an " if words[:1].lower() in "aeiou" else "a ") + words

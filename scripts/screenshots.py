@@ -181,7 +181,40 @@ def main(argv: list[str]) -> int:
         finish_with_bots(app, w)
         shoot(app, w, out, name)
         w.close()
+
+    # 7. the match history: bots' games a day apart, the list, the statistics, one match replayed
+    history_shots(app, out)
     return 0
+
+
+def history_shots(app, out: Path) -> None:
+    from datetime import datetime, timedelta, timezone
+
+    from ascension.core.sim import simulate
+    from ascension.ui.desktop.history_window import HistoryWindow
+    from ascension.ui.history.recording import record_simulation
+
+    db = Path(_tmp) / "history.sqlite3"
+    games = 30
+    records = simulate(["10th"], ["greedy", "medium"], games=games, seed=3, keep_records=True)["records"]
+    now = datetime.now(timezone.utc)
+    record_simulation(records, db, ends=[now - timedelta(days=games - k) for k in range(games)])
+    h = HistoryWindow(db, "Medium 2")
+    h.show()
+    for tab, name in ((0, "history_matches"), (1, "history_statistics"), (2, "history_match")):
+        if tab == 2:
+            h.table.selectRow(0)
+            h.open_btn.click()
+            for _ in range(16):   # into the first turns: the replay's log and its highlighted step
+                h.match_page.viewer.forward()
+        h.tabs.setCurrentIndex(tab)
+        for width, height in SIZES:
+            h.resize(width, height)
+            settle(app, 20)
+            path = out / f"{name}_{width}x{height}.png"
+            h.grab().save(str(path))
+            print(path)
+    h.close()
 
 
 if __name__ == "__main__":

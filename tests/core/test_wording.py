@@ -8,7 +8,7 @@ import pytest
 
 from ascension.core.events import _TEMPLATES, Event, log_lines, render
 from ascension.core.match import load_set, new_game
-from ascension.core.wording import article, quantity, zone_name
+from ascension.core.wording import article, duration, quantity, zone_name
 from ascension.ui import terminal
 
 NAMES = {0: "Ann"}
@@ -22,6 +22,13 @@ def test_counts_and_articles():
     assert [quantity(n, "rune") for n in (0, 1, 2)] == ["0 runes", "1 rune", "2 runes"]
     assert quantity(1, "loss", "losses") == "1 loss" and quantity(1200, "match", "matches") == "1,200 matches"
     assert article("Enlightened card") == "an Enlightened card" and article("Mechana hero") == "a Mechana hero"
+
+
+@pytest.mark.parametrize("seconds, said", [
+    (20, "under a minute"), (60 * 25, "25 minutes"), (60 * 60, "1 hour"), (60 * 65, "1 hour 5 minutes"),
+    (60 * 60 * 24, "1 day"), (60 * (60 * 50 + 7), "2 days 2 hours"), (60 * 60 * 24 + 60, "1 day")])
+def test_a_duration_reads_in_its_two_largest_units(seconds, said):
+    assert duration(seconds) == said
 
 
 @pytest.mark.parametrize("where, said", [

@@ -4,6 +4,7 @@ import csv
 import io
 import json
 import os
+import re
 from datetime import timedelta
 from pathlib import Path
 
@@ -27,7 +28,8 @@ def filled(db, real_records):
             rec = rec.model_copy(deep=True)
             rec.seats[0].name, rec.seats[0].kind, rec.seats[0].bot = "Ann", "human", None
             rec.setup["names"][0] = "Ann"
-            rec.started_at = rec.ended_at = T0 + timedelta(days=200 + k)
+            rec.started_at = T0 + timedelta(days=200 + k)
+            rec.ended_at = rec.started_at + timedelta(minutes=65)
             repo.record_game(s, rec.model_dump())
         for k in range(130):
             other = seat(1, "Bob" if k % 2 else "Greedy bot", "human" if k % 2 else "bot", None if k % 2 else "greedy",
@@ -142,6 +144,7 @@ def test_match_page_and_replay_viewer(window, qtbot):
     page = window.match_page
     assert window.tabs.currentWidget() is page and page.detail.id == m.id
     assert page.scores.rowCount() == len(m.seats)
+    assert f"1 hour 5 minutes, {m.turns} turns" in page.header.text()
     winner = next(s for s in m.seats if s.winner)
     assert any(page.scores.item(r, 0).text() == "★ " + winner.name + (" (greedy bot)" if winner.kind == "bot" else
                " (random bot)" if winner.bot == "random" else " (villain)" if winner.kind == "villain" else "")
@@ -161,7 +164,16 @@ def test_match_page_and_replay_viewer(window, qtbot):
     v.last_btn.click()
     assert v.index == steps.last and not v.forward_btn.isEnabled()
     full = replay(detail.setup, detail.answers)   # the last step is the game as recorded
-    assert [v.log.item(i).text() for i in range(v.log.count())] == [full.text(e) for e in full.log]
+    texts = [v.log.item(i).text() for i in range(v.log.count())]
+    assert texts == ["    " * (i not in steps.turn_starts) + line for i, line in enumerate(steps.lines)]
+    # it reads as the log did at the table: a run of plays is one line, a turn's first line bold
+    assert len(texts) < len(full.log) and texts[-1].strip() == "The game is over."
+    k = next(k for k, step in enumerate(steps.steps) if "Play all" in step.caption)
+    who = steps.steps[k].caption.split(":")[0]
+    added = steps.lines[steps.steps[k - 1].lines:steps.steps[k].lines]
+    assert re.match(rf"{re.escape(who)} plays .+: \d+ (rune|power)", added[0]), added
+    heads = [i for i in range(v.log.count()) if v.log.item(i).font().bold()]
+    assert heads == sorted(steps.turn_starts) and "'s turn 1 begins." in texts[heads[0]]
     assert dict(steps.steps[-1].scores) == {r["name"]: r["total"] for r in full.scores()}
     assert "The game is over." in v.log.item(v.log.count() - 1).text()
     v.first_btn.click()

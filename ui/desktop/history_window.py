@@ -22,11 +22,11 @@ from PySide6.QtCore import QAbstractTableModel, QDate, QModelIndex, Qt, QTimer, 
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateEdit, QFileDialog,
                                QGridLayout, QHBoxLayout, QHeaderView, QLabel,
-                               QListWidget, QMessageBox, QPushButton, QSlider, QSplitter, QStyle,
+                               QListWidget, QListWidgetItem, QMessageBox, QPushButton, QSlider, QSplitter, QStyle,
                                QTableView, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
                                QWidget)
 
-from ascension.core.wording import quantity
+from ascension.core.wording import duration, quantity
 from ascension.ui.history import repo
 from ascension.ui.history.db import History
 from ascension.ui.history.recording import history_for
@@ -621,10 +621,10 @@ class ReplayViewer(QWidget):
         old = self.steps.steps[self.index].lines if self.index >= 0 else 0
         new = self.steps.steps[k].lines
         if new >= old and self.index >= 0:
-            self.log.addItems(self.steps.lines[old:new])
+            self._add_lines(old, new)
         else:
             self.log.clear()
-            self.log.addItems(self.steps.lines[:new])
+            self._add_lines(0, new)
         for i in range(*self._lit):   # the lines of the step shown before: plain again
             if i < self.log.count():
                 self.log.item(i).setBackground(Qt.transparent)
@@ -649,6 +649,17 @@ class ReplayViewer(QWidget):
         self.last_btn.setEnabled(k < total)
         if self.steps.error and k == total:
             self.caption.setText(self.caption.text() + f" — replay stops here: {self.steps.error}")
+
+    def _add_lines(self, start: int, end: int) -> None:
+        """As the game's own log shows them: a turn's first line bold, the rest indented."""
+        for i in range(start, end):
+            head = i in self.steps.turn_starts
+            item = QListWidgetItem(self.steps.lines[i] if head else "    " + self.steps.lines[i])
+            if head:
+                font = item.font()
+                font.setBold(True)
+                item.setFont(font)
+            self.log.addItem(item)
 
     def forward(self) -> None:
         self.go(self.index + 1)
@@ -731,8 +742,8 @@ class MatchPage(QWidget):
             flags.append("assisted (an undo took back shown information)")
         if d.options.get("simulated"):
             flags.append("played by bots in a simulation")
-        minutes = round((d.ended_at - d.started_at).total_seconds() / 60)
-        length = f"{quantity(minutes, 'minute')}, " if minutes > 0 else ""
+        seconds = (d.ended_at - d.started_at).total_seconds()
+        length = f"{duration(seconds)}, " if seconds > 0 else ""
         self.header.setText(
             f"<b style='font-size:15px'>Match {d.id}</b> — {when(d.started_at)}, {length}"
             f"{quantity(d.turns, 'turn')}<br>Sets: {html.escape(' + '.join(d.sets))} · Variants: "

@@ -1,7 +1,8 @@
 """Stepping through a recorded game: the game is rebuilt from its setup (with seed) and the
 answers are applied one by one, as :func:`ascension.core.match.replay` does, keeping after
-each answer how much of the log existed, what was answered and the scores. The viewer then
-moves forward and back by index without replaying again. Qt-free, so it is tested alone."""
+each answer how much of the log existed, what was answered and the scores. The log reads as it
+did during the game (``Game.log_lines``: a run of plays is one line). The viewer then moves
+forward and back by index without replaying again. Qt-free, so it is tested alone."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -24,6 +25,8 @@ class ReplaySteps:
 
     def __init__(self, setup: dict, answers: list[int]):
         self.lines: list[str] = []
+        self.turn_starts: set[int] = set()   # indexes of the lines that begin a turn (shown bold)
+        self._events = 0                     # how much of the game's log is in ``lines``
         self.steps: list[Step] = []
         self.error: str | None = None
         try:
@@ -45,8 +48,11 @@ class ReplaySteps:
             self._take(game, f"{who}: {label}")
 
     def _take(self, game, caption: str) -> None:
-        shown = len(self.lines)
-        self.lines.extend(game.text(ev) for ev in game.log[shown:])
+        for event, line in game.log_lines(game.log[self._events:]):
+            if event.kind == "turn_started":
+                self.turn_starts.add(len(self.lines))
+            self.lines.append(line)
+        self._events = len(game.log)
         scores = [(r["name"], r["total"]) for r in game.scores()]
         self.steps.append(Step(len(self.lines), caption, game.turn, scores, game.pool))
 
