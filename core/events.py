@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
-from .wording import PLAYER_ZONES, quantity, zone_name
+from .wording import PLAYER_ZONES, article, quantity, zone_name
 
 
 class Event(NamedTuple):
@@ -26,7 +26,9 @@ _TEMPLATES: dict[str, str] = {
     "played": "{who} plays {card}.",
     "used": "{who} uses {card}.",
     "acquired": "{who} acquires {card}{from_}.",
+    "acquired:pile": "{who} acquires {a_card}.",   # one of many alike: "a Mystic"
     "defeated": "{who} defeats {card}{from_}.",
+    "defeated:pile": "{who} defeats the {card}.",  # the Cultist, always there
     "banished": "{who} banishes {card} from {place}.",
     "destroyed": "{who}'s {card} is destroyed.",
     "discarded": "{who} discards {card}.",
@@ -74,8 +76,9 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
     """One line of text for ``event``; ``seat_name`` and ``card_name`` resolve ids."""
     template = _TEMPLATES.get(f"{event.kind}:{event.where}") or _TEMPLATES.get(event.kind, event.kind + " {card}")
     place = _place(event.where) if event.where else ""
+    card = card_name(event.card) if event.card is not None else ""
     return template.format(
-        who=seat_name(event.seat), card=card_name(event.card) if event.card is not None else "",
+        who=seat_name(event.seat), card=card, a_card=article(card),
         n=event.n, s="" if event.n == 1 else "s",
         where=seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " "),
         place=place, from_=f" from {place}" if event.where else "")

@@ -43,8 +43,16 @@ def test_a_banished_card_leaves_a_place_named_as_players_say_it(where, said):
 
 def test_cards_are_taken_from_the_center_row_a_pile_or_the_void():
     assert text("acquired", "center_row") == "Ann acquires Mystic from the center row."
-    assert text("acquired", "pile") == "Ann acquires Mystic from the pile."
+    assert text("acquired", "pile") == "Ann acquires a Mystic."      # one of the pile's many
     assert text("defeated", "void") == "Ann defeats Mystic from the Void."
+
+
+def test_the_cultist_is_defeated_by_name_and_never_leaves():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    cultist = game.piles["10th.cultist"][-1]
+    game.players[0].power = 2
+    game.apply(game.decision().options.index(("defeat", cultist)))
+    assert game.text(next(e for e in game.log if e.kind == "defeated")) == "Ann defeats the Cultist."
 
 
 def test_a_price_of_one_rune_is_singular():
