@@ -10,6 +10,7 @@ from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
 from typing import Callable
 
+from . import rng
 from .bots import Bot, make_bot
 from .engine import Decision, Game
 from .match import SaveFileError, load, new_game, save
@@ -18,6 +19,14 @@ from .match import SaveFileError, load, new_game, save
 # still allowed, but the game is then marked as assisted.
 REVEALING = frozenset({"drew", "shuffled", "center_dealt", "void_reshuffled", "stole"})
 SESSION_FORMAT = 1
+
+
+def first_player_drawn(seats: list, seed: int) -> list:
+    """The seats turned so that the first to play is drawn at random, as the rulebook says; the
+    order around the table stays (teammates stay across). The draw comes from the match seed:
+    the same seed seats everyone the same way again."""
+    k = rng.below(rng.derive(seed, "first player"), len(seats))[1]
+    return seats[k:] + seats[:k]
 
 
 @dataclass

@@ -184,6 +184,14 @@ def main(argv: list[str]) -> int:
 
     # 7. the match history: bots' games a day apart, the list, the statistics, one match replayed
     history_shots(app, out)
+
+    # 8. the help (F1)
+    w = new_window()
+    w.show_help()
+    settle(app)
+    w.help_dialog.grab().save(str(out / "help_dialog.png"))
+    print(out / "help_dialog.png")
+    w.close()
     return 0
 
 

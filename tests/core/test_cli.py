@@ -232,6 +232,17 @@ def test_terminal_w_shows_why_the_bot_moved():
                for line in reasons)
 
 
+def test_terminal_r_shows_how_a_turn_goes_and_the_rulings_then_asks_again():
+    lines: list[str] = []
+    game = terminal.play(seed=3, input_fn=scripted(["r", "q"]), out=lines.append)
+    assert "r for the rules" in lines[0]
+    at = lines.index("YOUR TURN")
+    assert "RULINGS" in lines[at:] and not any("**" in line or "Click" in line for line in lines[at:])
+    assert any("Samael and the Cult act after you" in line for line in lines[at:])
+    dec = game.decision()   # "r" answered nothing: the player's first question is still open
+    assert dec.seat == terminal.human_seat(3) and game.players[dec.seat].played == []
+
+
 def test_simulation_summary_fits_an_80_column_terminal(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     code, out, _ = run(capsys, "simulate", "--games", "4", "--seed", "3")

@@ -95,6 +95,18 @@ def test_rule_first_player_starts_and_turns_pass_clockwise():
     assert game.turn == 5
 
 
+def test_rule_the_first_player_is_drawn_at_random_and_the_seats_keep_their_order():
+    from ascension.core.session import first_player_drawn
+    table = ["Ann", "Bob", "Cid", "Dee"]
+    firsts = {first_player_drawn(table, seed)[0] for seed in range(40)}
+    assert firsts == set(table)                       # anyone may start
+    for seed in range(40):
+        drawn = first_player_drawn(table, seed)
+        k = table.index(drawn[0])
+        assert drawn == table[k:] + table[:k]        # the same neighbours around the table
+        assert drawn == first_player_drawn(table, seed)   # the seed decides: a replay seats the same
+
+
 # ---------------------------------------------------------------------------------- playing cards
 def test_rule_played_hero_resolves_its_effect_and_stays_in_front_of_the_player():
     game = exact(two(), 0, hand=["Mystic", "Heavy Infantry"], deck=["Apprentice"] * 5)

@@ -77,6 +77,24 @@ def test_rematch_replays_the_same_deal(window, qtbot):
         [window.controller.game.card(c).id for c in first_row]
 
 
+def test_a_drawn_first_player_starts_and_a_rematch_keeps_the_seating(window, qtbot):
+    table = seats("Ann", ("Bob", "greedy"), ("Cat", "greedy"))
+    names = ["Ann", "Bob", "Cat"]
+    starters = set()
+    for seed in range(12):
+        window.start({"seats": table, "sets": ["10th"], "variants": [], "seed": seed, "honor_pool": 3,
+                      "first_player": "random"})
+        game = window.controller.game
+        order = [p.name for p in game.players]
+        k = names.index(order[0])
+        assert order == names[k:] + names[:k] and game.seat_name(0) == order[0]
+        starters.add(order[0])
+    assert starters == set(names)
+    play_to_the_end(window, qtbot)
+    qtbot.mouseClick(window.end_page.rematch_button, Qt.LeftButton)
+    assert [p.name for p in window.controller.game.players] == order    # the same seats, the same deal
+
+
 @pytest.mark.parametrize("variants, players", [(["legendary"], 2), (["cult", "legendary"], 1)])
 def test_other_installed_variants(window, qtbot, variants, players):
     """The Legendary Track and the Cult arrive as plugins; the table plays them with no code of

@@ -181,6 +181,18 @@ def test_setup_dialog_remembers_presets(qtbot, monkeypatch):
     assert again.count.value() == 3 and again.seat_rows[2].name.text() == "Zed"
 
 
+def test_setup_dialog_draws_the_first_player_unless_told_otherwise(qtbot):
+    dlg = SetupDialog(storage.Settings())
+    qtbot.addWidget(dlg)
+    assert dlg.setup()["first_player"] == "random"      # the rulebook's way, by default
+    dlg.first_player.setCurrentIndex(dlg.first_player.findData("as seated"))
+    chosen = dlg.setup()
+    assert chosen["first_player"] == "as seated"
+    again = SetupDialog(storage.Settings(), chosen)
+    qtbot.addWidget(again)
+    assert again.setup()["first_player"] == "as seated"
+
+
 def test_window_resizes_down_to_1280_by_720(window):
     window.start(TWO)
     for size in ((1280, 720), (1600, 900), (1920, 1080)):
@@ -313,3 +325,17 @@ def test_long_option_labels_are_shortened_to_the_panel_never_scrolled_sideways(q
     assert first.width() <= room and first.fontMetrics().horizontalAdvance(first.text()) < first.width()
     assert first.text().endswith("…") and first.toolTip() == long_label
     assert panel.choice_buttons[1].text() == "2. None"
+
+
+def test_help_opens_with_f1_and_documents_every_key_of_the_window(window, qtbot):
+    from PySide6.QtGui import QAction, QShortcut
+    qtbot.keyClick(window, Qt.Key_F1)
+    help_text = window.help_dialog.text.toPlainText()
+    assert window.help_dialog.isVisible() and "Your turn" in help_text and "Rulings" in help_text
+    keys = {a.shortcut().toString() for a in window.findChildren(QAction)} | \
+           {s.key().toString() for s in window.findChildren(QShortcut)}
+    keys.discard("")
+    digits = {k for k in keys if k.isdigit()}
+    assert digits == {str(n) for n in range(1, 10)} and "1 – 9" in help_text
+    cells = set(help_text.splitlines())   # the keys table: one cell per line in plain text
+    assert not keys - digits - cells, f"keys not in the help: {sorted(keys - digits - cells)}"

@@ -115,6 +115,9 @@ class MainWindow(QMainWindow):
         self.history_action = QAction("History", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
         self.history_action.setToolTip("Every game you finished: results, statistics, replays (Ctrl+H)")
         bar.addAction(self.history_action)
+        self.help_action = QAction("Help", self, shortcut=QKeySequence("F1"), triggered=self.show_help)
+        self.help_action.setToolTip("How a turn goes, what clicks and keys do here, and the rulings (F1)")
+        bar.addAction(self.help_action)
 
     def _shortcuts(self) -> None:
         QShortcut(QKeySequence("E"), self, activated=self.end_turn)
@@ -134,7 +137,8 @@ class MainWindow(QMainWindow):
         title.setFont(f)
         title.setAlignment(Qt.AlignCenter)
         lay.addWidget(title)
-        for text, slot in (("New game…", self.new_game), ("Load a saved game…", self.load_game)):
+        for text, slot in (("New game…", self.new_game), ("Load a saved game…", self.load_game),
+                           ("How to play (F1)", self.show_help)):
             b = QPushButton(text)
             b.setMinimumSize(240, 44)
             b.clicked.connect(slot)
@@ -345,6 +349,11 @@ class MainWindow(QMainWindow):
             return
         self.reasons_dialog = BotReasonsDialog(self.controller.bot_reasons(), self)
         self.reasons_dialog.show()
+
+    def show_help(self) -> None:
+        from ascension.ui.desktop.help import HelpDialog
+        self.help_dialog = HelpDialog(self)
+        self.help_dialog.show()
 
     def show_history(self) -> None:
         """The match history window, for the player chosen there before (kept in the settings),

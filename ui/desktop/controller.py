@@ -9,6 +9,7 @@ stands for; legality comes only from the options of the pending decision.
 from __future__ import annotations
 
 import logging
+import secrets
 import threading
 import time
 from dataclasses import asdict
@@ -19,7 +20,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
 from ascension.core.match import SaveFileError
-from ascension.core.session import Seat, Session
+from ascension.core.session import Seat, Session, first_player_drawn
 from ascension.core.wording import quantity
 
 from . import storage
@@ -72,10 +73,17 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ starting
     def start(self, setup: dict) -> None:
-        """Start a match (raises SetupError for an impossible setup: the dialog checks first)."""
-        session = Session.start(setup["sets"], setup_seats(setup), setup.get("variants", []),
-                                setup.get("seed"), setup.get("honor_pool"), setup.get("options"))
-        self.adopt(session, dict(setup, seed=session.game.seed))
+        """Start a match (raises SetupError for an impossible setup: the dialog checks first).
+        With ``first_player`` "random" the seats turn by a draw from the seed; a rematch keeps
+        the seats as drawn, so that it deals the same game again."""
+        seats, seed = setup_seats(setup), setup.get("seed")
+        if setup.get("first_player") == "random":
+            seed = secrets.randbits(63) if seed is None else seed
+            seats = first_player_drawn(seats, seed)
+        session = Session.start(setup["sets"], seats, setup.get("variants", []),
+                                seed, setup.get("honor_pool"), setup.get("options"))
+        self.adopt(session, dict(setup, seed=session.game.seed, seats=[asdict(s) for s in seats],
+                                 first_player="as seated"))
 
     def adopt(self, session: Session, setup: dict | None = None) -> None:
         """Take over a started or loaded session and get things moving. ``setup`` (for a rematch)

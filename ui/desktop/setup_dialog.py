@@ -25,7 +25,7 @@ def default_setup() -> dict:
     return {"seats": [{"name": "Ann", "kind": "human", "bot": None},
                       {"name": "Bob", "kind": "bot", "bot": "greedy"}],
             "sets": ["10th"] if "10th" in available_sets() else list(available_sets())[:1],
-            "variants": [], "honor_pool": None, "seed": None}
+            "variants": [], "honor_pool": None, "seed": None, "first_player": "random"}
 
 
 def _detail(text: str) -> QLabel:
@@ -179,6 +179,12 @@ class SetupDialog(QDialog):
         pool_row.addWidget(self.pool)
         pool_row.addStretch(1)
         form.addRow("Honor pool:", pool_row)
+        self.first_player = QComboBox()
+        self.first_player.addItem("Drawn at random", "random")
+        self.first_player.addItem("The first seat above", "as seated")
+        self.first_player.setToolTip("The rulebook draws the first player at random; the seats keep "
+                                     "their order around the table")
+        form.addRow("First player:", self.first_player)
         self.seed = QLineEdit()
         self.seed.setPlaceholderText("random")
         self.seed.setToolTip("The same seed and the same answers replay the same game")
@@ -219,6 +225,7 @@ class SetupDialog(QDialog):
                 "variants": [v for v, b in self.variant_checks.items() if b.isChecked()],
                 "honor_pool": None if self.pool_default.isChecked() else self.pool.value(),
                 "seed": int(seed_text) if seed_text.isdigit() else None,
+                "first_player": self.first_player.currentData(),
                 "options": self._options()}
 
     def _options(self) -> dict:
@@ -247,6 +254,7 @@ class SetupDialog(QDialog):
         if s.get("honor_pool") is not None:
             self.pool.setValue(s["honor_pool"])
         self.seed.setText("" if s.get("seed") is None else str(s["seed"]))
+        self.first_player.setCurrentIndex(max(0, self.first_player.findData(s.get("first_player", "random"))))
         for c, combo in self.choice_boxes:
             node = s.get("options", {}).get(c["variant"], {})
             for key in c["path"]:
