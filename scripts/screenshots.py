@@ -209,12 +209,15 @@ def history_shots(app, out: Path) -> None:
     record_simulation(records, db, ends=[now - timedelta(days=games - k) for k in range(games)])
     h = HistoryWindow(db, "Medium 2")
     h.show()
-    for tab, name in ((0, "history_matches"), (1, "history_statistics"), (2, "history_match")):
-        if tab == 2:
+    for tab, name in ((0, "history_matches"), (1, "history_statistics"), (2, "history_match"),
+                      (2, "history_match_race")):
+        if name == "history_match":
             h.table.selectRow(0)
             h.open_btn.click()
             for _ in range(16):   # into the first turns: the replay's log and its highlighted step
                 h.match_page.viewer.forward()
+        if name == "history_match_race":
+            h.match_page.tabs.setCurrentWidget(h.match_page.race)
         h.tabs.setCurrentIndex(tab)
         for width, height in SIZES:
             h.resize(width, height)

@@ -175,6 +175,9 @@ def test_match_page_and_replay_viewer(window, qtbot):
     heads = [i for i in range(v.log.count()) if v.log.item(i).font().bold()]
     assert heads == sorted(steps.turn_starts) and "'s turn 1 begins." in texts[heads[0]]
     assert dict(steps.steps[-1].scores) == {r["name"]: r["total"] for r in full.scores()}
+    page.tabs.setCurrentWidget(page.race)   # the honor race: each player's line ends at their total
+    ends = {item.name(): item.yData[-1] for item in page.race.plot.listDataItems()}
+    assert ends == {r["name"]: r["total"] for r in full.scores()} and page.race.lines == len(ends)
     assert "The game is over." in v.log.item(v.log.count() - 1).text()
     v.first_btn.click()
     assert v.index == 0 and v.log.count() == opening
@@ -187,6 +190,8 @@ def test_match_page_and_replay_viewer(window, qtbot):
     assert v.index == stopped and not v.timer.isActive()
     v.slider.setValue(10)
     assert v.index == 10 and v.log.count() == steps.steps[10].lines
+    v.go(40)   # the race marks the turn the replay shows
+    assert page.race.marker.value() == steps.steps[40].turn > steps.steps[10].turn
 
 
 def test_a_replay_that_no_longer_fits_says_so():

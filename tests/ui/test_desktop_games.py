@@ -16,6 +16,12 @@ def check_end_screen(window):
     for score in game.scores():
         row = rows[score["name"]]
         assert [int(x) for x in row[1:]] == [score["tokens"], score["cards"], score["total"]]
+    race = window.end_page.race   # the honor race: one line per player, a point per turn, ending at the score
+    if game.turn > 1:
+        lines = {item.name(): list(item.yData) for item in race.plot.listDataItems()}
+        assert race.isVisible() and {name: ys[-1] for name, ys in lines.items()} == \
+            {score["name"]: score["total"] for score in game.scores()}
+        assert all(len(ys) == game.turn for ys in lines.values())
     return rows
 
 

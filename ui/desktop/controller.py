@@ -22,6 +22,7 @@ from ascension.core.engine import Decision, Game
 from ascension.core.match import SaveFileError
 from ascension.core.session import Seat, Session, first_player_drawn
 from ascension.core.wording import quantity
+from ascension.ui.history.replay import ReplaySteps
 
 from . import storage
 
@@ -370,7 +371,8 @@ class Controller(QObject):
             self.decision_requested.emit(self.decision())
 
     def summary(self) -> dict:
-        """The end screen's content: each side's tokens, card honor and total, winners, tie-break."""
+        """The end screen's content: each side's tokens, card honor and total, winners, tie-break,
+        and the honor race (each player's total at the end of every turn)."""
         res = self.session.result()
         g = self.game
         rows = {r["seat"]: r for r in res["scores"]}
@@ -385,5 +387,7 @@ class Controller(QObject):
                         "total": sum(rows[s]["total"] for s in side),
                         "won": any(s in res["winners"] for s in side)})
         winners = [g.seat_name(s) for s in res["winners"]]
+        race = ReplaySteps(g.ctx.setup, g.answers).honor_by_turn()   # rebuilt from seed + answers
         return {"sides": out, "winners": winners, "tie_break": g.tie_break(), "teams": bool(res["sides"]),
-                "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn}
+                "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn,
+                "race": race}

@@ -32,8 +32,8 @@ from ascension.ui.history.db import History
 from ascension.ui.history.recording import history_for
 from ascension.ui.history.replay import ReplaySteps
 
-WIN_COLOUR = QColor("#1f7a34")
-LOSS_COLOUR = QColor("#a8322d")
+from .charts import LOSS_COLOUR, WIN_COLOUR, HonorRaceChart, TrendChart
+
 MUTED_COLOUR = QColor("#777777")
 HIGHLIGHT = QColor("#fff1b8")
 AUTOPLAY_MS = 600
@@ -321,57 +321,6 @@ class FilterBar(QWidget):
 
 
 # ---------------------------------------------------------------------------- statistics
-class TrendChart(QWidget):
-    """Score per game (green: won, red: lost) and a moving average, oldest game on the left."""
-    WINDOW = 10
-    MAX_POINTS = 3000
-
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        import pyqtgraph as pg   # imported when the statistics are first shown
-        pg.setConfigOptions(antialias=True, background="w", foreground="#333")
-        self.pg = pg
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(200)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setLabel("left", "Honor")
-        self.plot.setLabel("bottom", "Game (oldest → newest)")
-        self.plot.setMouseEnabled(x=True, y=False)
-        self.plot.addLegend(offset=(10, 5), colCount=3)
-        lay.addWidget(self.plot)
-        self.points = 0
-
-    def show_trend(self, trend: list[repo.TrendPoint]) -> None:
-        pg = self.pg
-        self.plot.clear()
-        self.points = len(trend)
-        if not trend:
-            return
-        xs = list(range(1, len(trend) + 1))
-        scores = [p.score for p in trend]
-        window = max(self.WINDOW, len(trend) // 200)   # a long history: a smoother average
-        if len(trend) <= self.MAX_POINTS:   # every game a dot; beyond that only the average
-            won = [(x, p.score) for x, p in zip(xs, trend) if p.won]
-            lost = [(x, p.score) for x, p in zip(xs, trend) if not p.won]
-            size = 7 if len(trend) < 200 else 4
-            for pts, colour, name in ((won, WIN_COLOUR, "won"), (lost, LOSS_COLOUR, "lost")):
-                if pts:
-                    self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=None, symbol="o", symbolSize=size,
-                                   symbolBrush=pg.mkBrush(colour), symbolPen=None, name=name)
-        avg, run = [], 0.0
-        for i, s in enumerate(scores):
-            run += s
-            if i >= window:
-                run -= scores[i - window]
-            avg.append(run / min(i + 1, window))
-        self.plot.plot(xs, avg, pen=pg.mkPen("#2d67b2", width=2), name=f"average of {window} games")
-        self.plot.setXRange(0.5, len(trend) + 0.5, padding=0.02)
-        low, high = min(scores), max(scores)
-        self.plot.setYRange(max(0, low - 5), high + max(10, (high - low) * 0.25), padding=0)   # room for the legend
-
-
 def _table(headers: list[str]) -> QTableWidget:
     t = QTableWidget(0, len(headers))
     t.setHorizontalHeaderLabels(headers)
@@ -542,6 +491,8 @@ class StatsPage(QWidget):
 class ReplayViewer(QWidget):
     """Steps through a recorded game: back, forward, first, last, autoplay, or drag the slider."""
 
+    turn_shown = Signal(int)   # the turn of the step now shown (the honor race marks it)
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.steps: ReplaySteps | None = None
@@ -635,6 +586,7 @@ class ReplayViewer(QWidget):
         if new:
             self.log.scrollToItem(self.log.item(new - 1))
         self.index = k
+        self.turn_shown.emit(self.steps.steps[k].turn)
         step = self.steps.steps[k]
         total = self.steps.last
         self.caption.setText(f"Turn {step.turn} · {step.caption}" if k else step.caption)
@@ -695,7 +647,8 @@ class ReplayViewer(QWidget):
 
 
 class MatchPage(QWidget):
-    """One match: when and what, the score breakdown per seat, cards, and the replay viewer."""
+    """One match: when and what, the score breakdown per seat, cards, the honor race and the
+    replay viewer."""
 
     def __init__(self, history: History, parent=None):
         super().__init__(parent)
@@ -714,11 +667,19 @@ class MatchPage(QWidget):
         self.scores = _table(["Player", "Seat", "Team", "Honor tokens", "Card honor", "Total"])
         ll.addWidget(self.scores)
         self.cards = _table(["Card"])
-        ll.addWidget(QLabel("Cards acquired (copies) · <span style='color:#a8322d'>⚔ monsters defeated "
+        self.race = HonorRaceChart()
+        self.tabs = QTabWidget()
+        cards_page = QWidget()
+        cl = QVBoxLayout(cards_page)
+        cl.addWidget(QLabel("Cards acquired (copies) · <span style='color:#a8322d'>⚔ monsters defeated "
                             "(times)</span>"))
-        ll.addWidget(self.cards, 1)
+        cl.addWidget(self.cards, 1)
+        self.tabs.addTab(cards_page, "Cards")
+        self.tabs.addTab(self.race, "Honor by turn")
+        ll.addWidget(self.tabs, 1)
         split.addWidget(left)
         self.viewer = ReplayViewer()
+        self.viewer.turn_shown.connect(self.race.mark_turn)
         split.addWidget(self.viewer)
         split.setSizes([430, 520])
         lay.addWidget(split, 1)
@@ -732,6 +693,7 @@ class MatchPage(QWidget):
             self.scores.setRowCount(0)
             self.cards.setRowCount(0)
             self.viewer.load(None)
+            self.race.show_race([], [])
             return False
         flags = []
         if d.status == "abandoned":
@@ -782,7 +744,9 @@ class MatchPage(QWidget):
             if any(card in x.defeated for x in d.seats):
                 for c in range(self.cards.columnCount()):
                     self.cards.item(r, c).setForeground(LOSS_COLOUR)
-        self.viewer.load(ReplaySteps(d.setup, d.answers) if d.setup else None)
+        steps = ReplaySteps(d.setup, d.answers) if d.setup else None
+        self.race.show_race(*(steps.honor_by_turn() if steps else ([], [])))
+        self.viewer.load(steps)   # shows the first step: the race marks its turn
         return True
 
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
 from ascension.core.wording import quantity
 
 from .cards import ASPECT, CardWidget, tooltip_html
+from .charts import HonorRaceChart
 
 PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; border-radius: 6px; }"
 
@@ -308,7 +309,8 @@ class PassScreen(QWidget):
 
 class EndScreen(QWidget):
     """The result: winner, every seat's (or team's) tokens + card honor = total, the tie-break
-    when it decided, and the way on: a rematch with the same seed or a new game."""
+    when it decided, the honor race turn by turn, and the way on: a rematch with the same seed
+    or a new game."""
 
     rematch = Signal()
     new_game = Signal()
@@ -361,6 +363,8 @@ class EndScreen(QWidget):
         lay.addWidget(self.table, 0, Qt.AlignHCenter)
         lay.addSpacing(8)
         lay.addWidget(self.notes)
+        self.race: HonorRaceChart | None = None   # made on the first game with a race to show
+        self._race_at = lay.count()
         lay.addSpacing(14)
         lay.addLayout(buttons)
         lay.addStretch(2)
@@ -405,3 +409,11 @@ class EndScreen(QWidget):
             notes.append("Assisted game: an undo took back cards that had already been revealed.")
         notes.append(f"Seed {s['seed']}")
         self.notes.setText("\n".join(notes))
+        names, rows = s.get("race") or ([], [])
+        if len(rows) > 1 and self.race is None:
+            self.race = HonorRaceChart()
+            self.race.setFixedSize(760, 230)
+            self.layout().insertWidget(self._race_at, self.race, 0, Qt.AlignHCenter)
+        if self.race is not None:
+            self.race.setVisible(len(rows) > 1)
+            self.race.show_race(names, rows)

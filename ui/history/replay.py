@@ -29,6 +29,7 @@ class ReplaySteps:
         self._events = 0                     # how much of the game's log is in ``lines``
         self.steps: list[Step] = []
         self.error: str | None = None
+        self.over = False                    # the answers reach the end of the game
         try:
             game = replay(setup, [])
         except (ValueError, KeyError, TypeError) as exc:   # SetupError is a ValueError
@@ -46,6 +47,7 @@ class ReplaySteps:
                               f"the engine has changed since this game was recorded")
                 return
             self._take(game, f"{who}: {label}")
+        self.over = game.over
 
     def _take(self, game, caption: str) -> None:
         for event, line in game.log_lines(game.log[self._events:]):
@@ -55,6 +57,18 @@ class ReplaySteps:
         self._events = len(game.log)
         scores = [(r["name"], r["total"]) for r in game.scores()]
         self.steps.append(Step(len(self.lines), caption, game.turn, scores, game.pool))
+
+    def honor_by_turn(self) -> tuple[list[str], list[list[int]]]:
+        """Each player's honor (tokens + card honor) at the end of every turn: the names, then one
+        row of totals per turn in the names' order. A turn ends where the next begins, or where
+        the game ends; an unfinished last turn has no row."""
+        if not self.steps:
+            return [], []
+        rows = [[total for _, total in after.scores]
+                for before, after in zip(self.steps, self.steps[1:]) if after.turn > before.turn]
+        if self.over:
+            rows.append([total for _, total in self.steps[-1].scores])
+        return [name for name, _ in self.steps[0].scores], rows
 
     def __len__(self) -> int:
         return len(self.steps)
