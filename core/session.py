@@ -46,6 +46,9 @@ class BotMove:
     log_mark: int            # the game log's length before the move (undo drops later moves)
 
 
+HINT_BOT = "medium"   # quick (well under a millisecond) and explains its moves in words
+
+
 class Session:
     KEEP_MOVES = 200   # bot moves kept for "why?"
 
@@ -70,6 +73,17 @@ class Session:
     # ------------------------------------------------------------------ deciding
     def decision(self) -> Decision | None:
         return self.game.decision()
+
+    def hint(self) -> tuple[str, str] | None:
+        """What the medium bot would answer in the place of the person to move, as (the move, its
+        reason). It sees only that person's view, so a hint knows no more than they do. None
+        while a bot is to move or once the game is over."""
+        dec = self.game.decision()
+        if dec is None or dec.seat in self.bots or not 0 <= dec.seat < len(self.seats):
+            return None
+        bot = make_bot(HINT_BOT, self.game.ctx.defs, self.game.seed, dec.seat)
+        choice = bot.choose(self.game.view(dec.seat), dec)
+        return self.game.label(dec.options[choice]), bot.explain()
 
     def waiting_for_bot(self) -> bool:
         dec = self.game.decision()

@@ -119,6 +119,8 @@ def main(argv: list[str]) -> int:
     g._decision = None
     w.controller.state_changed.emit()
     shoot(app, w, out, "table_2p")
+    w.show_hint()                                 # H: what the medium bot would do here, and why
+    shoot(app, w, out, "table_hint")
     w.open_zone("in_play", 0)                     # a zone opened as a list, and a zoomed card
     w.zoom(g.center_row[1])
     settle(app)

@@ -58,7 +58,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     session = Session.start(list(sets), seats, list(variants), seed)
     if solo:
         out(f"Ascension — seed {seed}. You are {name}. {solo.summary} Type an option's number, "
-            f"u to take back your last answer, r for the rules, or q to quit.")
+            f"u to take back your last answer, h for a hint, r for the rules, or q to quit.")
     else:
         opponents = session.game.opponents(me)
         against = ", ".join(s.name for i, s in enumerate(seats) if i in opponents)
@@ -66,7 +66,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         out(f"Ascension — seed {seed}. You are {name}; you play {ORDINALS[me]} of {len(seats)}"
             + (f", with {' and '.join(mates)} as your teammate{'s' * (len(mates) > 1)}," if mates else ",")
             + f" against {against}. Type an option's number, u to take back your last answer, "
-            f"w for why the bots moved as they did, r for the rules, or q to quit.")
+            f"w for why the bots moved as they did, h for a hint, r for the rules, or q to quit.")
     shown, table, thinking = 0, None, None
     try:
         while not session.over:
@@ -82,7 +82,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             game = session.game
             shown = show_log(game, shown, out)
             table = show_table(game, me, out, table)
-            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves())
+            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint)
             if answer is None:
                 out(f"You left the game. Seed {seed} deals the same game again.")
                 record(session, db, out)
@@ -216,10 +216,11 @@ def _status(game: Game, seat: int, who: str, out: Out) -> None:
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
-        bot_moves: list[BotMove] = ()) -> int | None:
+        bot_moves: list[BotMove] = (), hint: Callable[[], tuple[str, str] | None] | None = None) -> int | None:
     """The chosen option index, re-asking until the answer is valid; None means quit, UNDO
     taking back the last answer. ``w`` shows the bot's moves since the last answer with their
-    reasons, ``r`` how a turn goes and the program's rulings."""
+    reasons, ``h`` what the medium bot would do in the person's place, ``r`` how a turn goes and
+    the program's rulings."""
     source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
     out(f"{dec.prompt}{source}:")
     n = len(dec.options)
@@ -234,6 +235,10 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             return None
         if raw in ("u", "undo"):
             return UNDO
+        if raw in ("h", "hint") and hint is not None:
+            given = hint()
+            out(f"  Hint: {given[0]} — {given[1]}" if given else "  No hint: this decision is not yours.")
+            continue
         if raw in ("r", "rules"):
             for line in sections("Your turn", "Rulings").replace("**", "").splitlines():
                 out(line.removeprefix("## ").upper() if line.startswith("## ") else line)
@@ -246,8 +251,8 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             continue
         if raw.isdigit() and 1 <= int(raw) <= n:
             return int(raw) - 1
-        out(f"'{raw}' is not an option: type a number from 1 to {n}, u (undo), w (why), r (rules), "
-            f"or q to quit.")
+        out(f"'{raw}' is not an option: type a number from 1 to {n}, u (undo), w (why), h (hint), "
+            f"r (rules), or q to quit.")
 
 
 def show_result(game: Game, out: Out) -> None:

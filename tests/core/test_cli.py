@@ -243,6 +243,18 @@ def test_terminal_r_shows_how_a_turn_goes_and_the_rulings_then_asks_again():
     assert dec.seat == terminal.human_seat(3) and game.players[dec.seat].played == []
 
 
+def test_terminal_h_gives_the_medium_bots_move_and_asks_again():
+    from ascension.core.bots import make_bot
+    seed = next(s for s in range(50) if terminal.human_seat(s) == 0)   # the person plays first
+    lines: list[str] = []
+    game = terminal.play(seed=seed, input_fn=scripted(["h", "q"]), out=lines.append)
+    assert "h for a hint" in lines[0]
+    dec = game.decision()
+    medium = make_bot("medium", game.ctx.defs, game.seed, dec.seat)
+    move = game.label(dec.options[medium.choose(game.view(dec.seat), dec)])
+    assert any(line.startswith(f"  Hint: {move} — ") for line in lines) and game.answers == []
+
+
 def test_simulation_summary_fits_an_80_column_terminal(capsys, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     code, out, _ = run(capsys, "simulate", "--games", "4", "--seed", "3")

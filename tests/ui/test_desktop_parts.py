@@ -339,3 +339,27 @@ def test_help_opens_with_f1_and_documents_every_key_of_the_window(window, qtbot)
     assert digits == {str(n) for n in range(1, 10)} and "1 – 9" in help_text
     cells = set(help_text.splitlines())   # the keys table: one cell per line in plain text
     assert not keys - digits - cells, f"keys not in the help: {sorted(keys - digits - cells)}"
+
+
+def test_hint_shows_the_medium_bots_move_and_reason_until_the_answer(window, qtbot):
+    from ascension.core.bots import make_bot
+    window.start(TWO)
+    game = window.controller.game
+    before = list(game.answers)
+    panel = window.decision
+    assert panel.hint_button.isVisible() and not panel.hint_text.isVisible()
+    qtbot.keyClick(window, Qt.Key_H)
+    medium = make_bot("medium", game.ctx.defs, game.seed, 0)
+    dec = game.decision()
+    expected = game.label(dec.options[medium.choose(game.view(0), dec)])
+    assert panel.hint_text.isVisible() and f"Hint: {expected}" in panel.hint_text.text()
+    assert not panel.hint_button.isVisible() and game.answers == before   # a hint answers nothing
+    window.refresh()                                                      # kept while the decision stands
+    assert panel.hint_text.isVisible()
+    qtbot.keyClick(window, Qt.Key_A)                                      # answered: the hint is gone
+    assert not panel.hint_text.isVisible() and panel.hint_button.isVisible()
+    window.controller.set_speed("slow")                                   # the bot waits a second to move
+    qtbot.keyClick(window, Qt.Key_E)
+    assert window.controller.human_to_move() is None                      # the bot's turn: no hint to give
+    qtbot.keyClick(window, Qt.Key_H)
+    assert not panel.hint_text.isVisible() and not panel.hint_button.isVisible()

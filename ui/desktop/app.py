@@ -77,6 +77,7 @@ class MainWindow(QMainWindow):
         self.decision.option_chosen.connect(self.answer)
         self.decision.play_all_clicked.connect(self.play_all)
         self.decision.skip_clicked.connect(c.skip_bots)
+        self.decision.hint_clicked.connect(self.show_hint)
         self.pass_page.ready.connect(self.take_screen)
         self.end_page.rematch.connect(self.rematch)
         self.end_page.new_game.connect(self.new_game)
@@ -123,6 +124,7 @@ class MainWindow(QMainWindow):
         QShortcut(QKeySequence("E"), self, activated=self.end_turn)
         QShortcut(QKeySequence("A"), self, activated=self.play_all)
         QShortcut(QKeySequence("S"), self, activated=self.controller_skip)
+        QShortcut(QKeySequence("H"), self, activated=self.show_hint)
         for n in range(1, 10):
             QShortcut(QKeySequence(str(n)), self, activated=lambda n=n: self.press_option(n - 1))
 
@@ -235,11 +237,12 @@ class MainWindow(QMainWindow):
             self.decision.show_decision(
                 f"Your turn, {name}", "Click a card outlined in gold: play it from your hand, use a "
                 "construct, acquire or defeat a card in the center or a pile. Right-click zooms.",
-                others, action=True, end_index=c.end_turn_index(), can_play_all=c.play_all_index() is not None)
+                others, action=True, end_index=c.end_turn_index(), can_play_all=c.play_all_index() is not None,
+                hint=c.hint, can_hint=True)
         else:
             options = [(i, game.label(o)) for i, o in enumerate(mine.options)]
             self.decision.show_decision(f"{name}: {mine.prompt}", "Pick one below, or click a card outlined in blue.",
-                                        options, source=mine.source)
+                                        options, source=mine.source, hint=c.hint, can_hint=True)
 
     # ------------------------------------------------------------------ acting
     def answer(self, index: int) -> None:
@@ -268,6 +271,11 @@ class MainWindow(QMainWindow):
     def play_all(self) -> None:
         if self._my_decision() is not None:
             self.controller.play_all()
+
+    def show_hint(self) -> None:
+        """What the medium bot would do in the person's place (only when it is their decision)."""
+        if self._my_decision() is not None:
+            self.decision.show_hint(self.controller.ask_hint())
 
     def controller_skip(self) -> None:
         self.controller.skip_bots()

@@ -70,6 +70,7 @@ class Controller(QObject):
         self._thinking: int | None = None
         self._skipping = False
         self._painted = 0.0
+        self.hint: tuple[str, str] | None = None   # (move, reason) for the decision now pending
         self.bot_error = ""
 
     # ------------------------------------------------------------------ starting
@@ -280,6 +281,13 @@ class Controller(QObject):
             return
         self._changed()
 
+    def ask_hint(self) -> tuple[str, str] | None:
+        """The session's hint for the person to move (see ``Session.hint``), kept in ``hint``
+        until the decision is answered."""
+        if self.hint is None and self.human_to_move() is not None:
+            self.hint = self.session.hint()
+        return self.hint
+
     def bot_reasons(self) -> list[tuple[str, str]]:
         """(heading, reason) for the bots' recent moves, the latest first ("why this move?")."""
         if self.session is None:
@@ -355,6 +363,7 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:
+        self.hint = None   # it was for the decision just answered (or taken back)
         self._autosave()
         self._painted = time.monotonic()
         waiting = self.session.waiting_for_bot()

@@ -53,6 +53,7 @@ class DecisionPanel(QFrame):
     option_chosen = Signal(int)
     play_all_clicked = Signal()
     skip_clicked = Signal()
+    hint_clicked = Signal()
 
     def __init__(self, defs_getter, parent=None):
         super().__init__(parent)
@@ -81,25 +82,35 @@ class DecisionPanel(QFrame):
         self.play_all_button.setToolTip("Play every card in your hand that needs no choice")
         self.end_button = QPushButton("End turn  [E]")
         self.skip_button = QPushButton("Skip to the next human decision  [S]")
-        for b in (self.play_all_button, self.end_button, self.skip_button):
+        self.hint_button = QPushButton("Hint  [H]")
+        self.hint_button.setToolTip("What the medium bot would do in your place, and why (it sees only what you see)")
+        self.hint_text = QLabel()
+        self.hint_text.setWordWrap(True)
+        self.hint_text.setStyleSheet("QLabel { background: #eef5ff; border: 1px solid #9bbbe0; padding: 5px; }")
+        self.hint_text.hide()
+        for b in (self.play_all_button, self.end_button, self.skip_button, self.hint_button):
             b.setMinimumHeight(34)
         self.end_button.setStyleSheet("QPushButton { font-weight: bold; }")
         self.play_all_button.clicked.connect(self.play_all_clicked)
         self.skip_button.clicked.connect(self.skip_clicked)
+        self.hint_button.clicked.connect(self.hint_clicked)
         self.end_button.clicked.connect(lambda: self._end_index is not None and self.option_chosen.emit(self._end_index))
         lay.addWidget(self.title)
         lay.addWidget(self.prompt)
         lay.addLayout(self.source_row)
         lay.addWidget(self.scroll, 1)
+        lay.addWidget(self.hint_text)
         lay.addWidget(self.play_all_button)
         lay.addWidget(self.end_button)
         lay.addWidget(self.skip_button)
+        lay.addWidget(self.hint_button)
         self.option_buttons: list[QPushButton] = []
         self._end_index: int | None = None
 
     def show_decision(self, title: str, prompt: str, options: list[tuple[int, str]], *,
                       source: int | None = None, action: bool = False, end_index: int | None = None,
-                      can_play_all: bool = False, waiting: bool = False) -> None:
+                      can_play_all: bool = False, waiting: bool = False, hint: tuple[str, str] | None = None,
+                      can_hint: bool = False) -> None:
         self.title.setText(title)
         self.prompt.setText(prompt)
         self.prompt.setVisible(bool(prompt))
@@ -131,6 +142,16 @@ class DecisionPanel(QFrame):
         self.play_all_button.setEnabled(can_play_all)
         self.end_button.setVisible(action and end_index is not None)
         self.skip_button.setVisible(waiting)
+        self.hint_button.setVisible(can_hint and hint is None)
+        self.show_hint(hint)
+
+    def show_hint(self, hint: tuple[str, str] | None) -> None:
+        """(move, reason) under the options, or nothing."""
+        if hint is not None:
+            self.hint_text.setText(f"<b>Hint: {html.escape(hint[0])}</b><br>"
+                                   f"<span style='color:#444'>{html.escape(hint[1])}</span>")
+            self.hint_button.hide()
+        self.hint_text.setVisible(hint is not None)
 
     @property
     def choice_buttons(self) -> list[QPushButton]:
