@@ -131,6 +131,7 @@ class GreedyBot(Bot):
         super().__init__(defs, seed, seat, **options)
         self._values: dict[int, float] = {}   # per card instance: a definition's value never changes
         self._conversions: dict[tuple[int, int], bool] = {}   # per (construct, ability)
+        self._last: tuple | None = None   # the last decision's options, answer and scores
 
     def value(self, card: int) -> float:
         """What a card is worth taking: honor, cost as a proxy for power, constructs a bonus."""
@@ -156,8 +157,14 @@ class GreedyBot(Bot):
             i, scored = self._action(opts), None   # scored only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)
-        self._explain = partial(self._reason, opts, i, scored)
+        self._last = (opts, i, scored)   # the reason is written only if someone asks for it
         return i
+
+    def explain(self) -> str:
+        return self._reason(*self._last) if self._last else ""
+
+    def explanation(self):
+        return partial(self._reason, *self._last) if self._last else (lambda: "")
 
     def _reason(self, opts, i: int, scored: list[float] | None) -> str:
         kind = opts[i][0]

@@ -561,7 +561,7 @@ class Game:
 
     def apply(self, index: int) -> None:
         """Answer the pending decision with an option index. A bad answer changes nothing."""
-        dec = self.decision()
+        dec = self._decision or self.decision()   # usually already built: the caller looked at it
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
         if type(index) is not int or not 0 <= index < len(dec.options):   # a plain int (True is not an index)

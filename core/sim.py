@@ -60,12 +60,13 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     game = new_game(sets, names, list(variants), seed=seed)
     agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
     violations: list[str] = []
+    decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
     try:
         while not game.over:
-            if len(game.answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
+            if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
                 raise RuntimeError(f"no end after {MAX_ANSWERS} answers (turn {game.turn})")
-            dec = game.decision()
-            game.apply(agents[dec.seat].choose(game.view(dec.seat), dec))
+            dec = decision()
+            apply(agents[dec.seat].choose(view(dec.seat), dec))
             if check:
                 violations += [f"turn {game.turn}: {v}" for v in game.invariant_problems()]
     except Exception as exc:
