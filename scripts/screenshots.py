@@ -187,12 +187,16 @@ def main(argv: list[str]) -> int:
     # 7. the match history: bots' games a day apart, the list, the statistics, one match replayed
     history_shots(app, out)
 
-    # 8. the help (F1)
+    # 8. the help (F1) and the card gallery (C), searching the Void cards of the 10th set
     w = new_window()
     w.show_help()
+    w.show_cards()
+    w.gallery.faction_box.setCurrentIndex(w.gallery.faction_box.findData("void"))
+    w.gallery.search.setText("banish")
     settle(app)
-    w.help_dialog.grab().save(str(out / "help_dialog.png"))
-    print(out / "help_dialog.png")
+    for dialog, name in ((w.help_dialog, "help_dialog"), (w.gallery, "card_gallery")):
+        dialog.grab().save(str(out / f"{name}.png"))
+        print(out / f"{name}.png")
     w.close()
     return 0
 

@@ -363,3 +363,27 @@ def test_hint_shows_the_medium_bots_move_and_reason_until_the_answer(window, qtb
     assert window.controller.human_to_move() is None                      # the bot's turn: no hint to give
     qtbot.keyClick(window, Qt.Key_H)
     assert not panel.hint_text.isVisible() and not panel.hint_button.isVisible()
+
+
+def test_card_gallery_finds_cards_by_set_text_type_and_faction(window, qtbot):
+    from ascension.core.match import load_set
+    qtbot.keyClick(window, Qt.Key_C)
+    g = window.gallery
+    g.set_box.setCurrentIndex(g.set_box.findData("10th"))
+    tenth = load_set("10th")
+    assert g.model.rowCount() == len(tenth.center) + len(tenth.always) + len(tenth.starting)   # 48 + 3 + 2
+    assert "48 center cards, 100 copies" in g.count.text()
+    g.kind_box.setCurrentIndex(g.kind_box.findData("monster"))
+    names = [g.model.defs[r].name for r in range(g.model.rowCount())]
+    assert "Cultist" in names and all(g.model.defs[r].type == "monster" for r in range(g.model.rowCount()))
+    g.kind_box.setCurrentIndex(0)
+    g.faction_box.setCurrentIndex(g.faction_box.findData("mechana"))
+    qtbot.keyClicks(g.search, "draw")
+    found = [g.model.defs[r] for r in range(g.model.rowCount())]
+    assert found and all("mechana" in d.factions and "draw" in d.text.lower() for d in found)
+    g.view.setCurrentIndex(g.model.index(len(found) - 1))
+    assert g.preview.card_name == found[-1].name
+    g.set_box.setCurrentIndex(g.set_box.findData("legends"))   # another set: the preview follows
+    assert g.preview.card_name == g.model.defs[0].name
+    qtbot.keyClicks(g.search, " no card says this")
+    assert g.model.rowCount() == 0 and not g.preview.isVisible() and g.count.text().startswith("0 of ")

@@ -116,6 +116,9 @@ class MainWindow(QMainWindow):
         self.history_action = QAction("History", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
         self.history_action.setToolTip("Every game you finished: results, statistics, replays (Ctrl+H)")
         bar.addAction(self.history_action)
+        self.cards_action = QAction("Cards", self, shortcut=QKeySequence("C"), triggered=self.show_cards)
+        self.cards_action.setToolTip("Every card of the installed sets, to look up by name, text, type or faction (C)")
+        bar.addAction(self.cards_action)
         self.help_action = QAction("Help", self, shortcut=QKeySequence("F1"), triggered=self.show_help)
         self.help_action.setToolTip("How a turn goes, what clicks and keys do here, and the rulings (F1)")
         bar.addAction(self.help_action)
@@ -357,6 +360,11 @@ class MainWindow(QMainWindow):
             return
         self.reasons_dialog = BotReasonsDialog(self.controller.bot_reasons(), self)
         self.reasons_dialog.show()
+
+    def show_cards(self) -> None:
+        from ascension.ui.desktop.gallery import CardGallery
+        self.gallery = CardGallery(self)
+        self.gallery.show()
 
     def show_help(self) -> None:
         from ascension.ui.desktop.help import HelpDialog

@@ -283,6 +283,10 @@ class CardWidget(QWidget):
             self.setAccessibleName(self.defs[iid].name if iid is not None else "empty")
             self.update()
 
+    def set_defs(self, defs) -> None:
+        """Index cards in another list (the gallery changed sets): the next show_card repaints."""
+        self.defs, self.iid = defs, None
+
     @property
     def card_name(self) -> str:
         return self.defs[self.iid].name if self.iid is not None else ""
