@@ -387,3 +387,14 @@ def test_card_gallery_finds_cards_by_set_text_type_and_faction(window, qtbot):
     assert g.preview.card_name == g.model.defs[0].name
     qtbot.keyClicks(g.search, " no card says this")
     assert g.model.rowCount() == 0 and not g.preview.isVisible() and g.count.text().startswith("0 of ")
+
+
+def test_your_hand_is_yours_during_the_bots_turn_too(window, qtbot):
+    window.start(TWO)
+    table = window.table
+    assert table.hand_label.text().startswith("Your hand") and "Your cards in play" in table.play_label.text()
+    window.controller.set_speed("slow")                 # the bot waits: its turn is on the table
+    qtbot.keyClick(window, Qt.Key_E)
+    assert window.controller.human_to_move() is None
+    assert table.hand_label.text().startswith("Your hand") and "(Ann, 5 cards)" in table.hand_label.text()
+    assert "Bob's cards in play" in table.play_label.text()

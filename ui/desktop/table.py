@@ -333,7 +333,8 @@ class TableWidget(QWidget):
                f"<span style='color:#ff9a7a'>⚔ {cur.power} power</span>"]
         if cur.mech_runes:
             res.append(f"<span style='color:#f0b27a'>⚙ {cur.mech_runes} for Mechana constructs</span>")
-        who = "Your" if viewer == game.current else f"{cur.name}'s"
+        person = viewer is not None and seat_kinds[viewer] == "human"   # else bots watched by nobody at the table
+        who = "Your" if person and viewer == game.current else f"{cur.name}'s"
         self.play_label.setText(f"{who} cards in play &nbsp; {' &nbsp; '.join(res)}")
         in_play = [(c, state(c, "constructs")) for c in cur.constructs] + \
                   [(c, state(c, "played")) for c in cur.played]
@@ -343,8 +344,9 @@ class TableWidget(QWidget):
             self.hand.set_cards(self.defs, [])
         else:
             me = game.players[viewer]
-            self.hand_label.setText(f"{'Your' if viewer == game.current else me.name + ''} hand "
-                                    f"<span style='font-weight:normal'>({me.name}, {len(me.hand)} cards)</span>")
+            whose = "Your" if person else f"{me.name}'s"
+            self.hand_label.setText(f"{whose} hand <span style='font-weight:normal'>({me.name}, "
+                                    f"{quantity(len(me.hand), 'card')})</span>")
             self.hand.set_cards(self.defs, [(c, state(c, "hand")) for c in me.hand])
         self._apply_sizes()
 
