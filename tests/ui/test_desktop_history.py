@@ -1,5 +1,6 @@
 """The desktop records every finished game in the match history (and keeps abandoned ones apart),
 and opens the History window."""
+from PySide6.QtCore import Qt
 from sqlmodel import Session as DbSession, select
 
 from ascension.ui.desktop import storage
@@ -69,4 +70,21 @@ def test_the_history_player_is_kept_in_the_settings(qtbot, tmp_path, monkeypatch
     assert storage.Settings().data["history_player"] == "Zoe"
     w.history_action.trigger()
     assert w.history_window.player == "Zoe"
+    w.history_window.close()
+
+
+def test_the_end_screen_opens_the_game_just_played_in_the_history(qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "h.sqlite3"
+    monkeypatch.setenv("ASCENSION_HISTORY_DB", str(db))
+    w = _window(qtbot, db)
+    w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
+             "honor_pool": 8})
+    play_to_the_end(w, qtbot)
+    button = w.end_page.replay_button
+    assert button.isVisible()
+    qtbot.mouseClick(button, Qt.LeftButton)
+    page = w.history_window.match_page
+    assert w.history_window.tabs.currentWidget() is page
+    assert page.detail.id == _matches(db)[0].id and page.detail.seed == w.controller.game.seed
+    assert len(page.viewer.steps) == len(w.controller.game.answers) + 1
     w.history_window.close()

@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.pass_page.ready.connect(self.take_screen)
         self.end_page.rematch.connect(self.rematch)
         self.end_page.new_game.connect(self.new_game)
+        self.end_page.replay.connect(self.replay_in_history)
         self._shortcuts()
 
     # ------------------------------------------------------------------ building
@@ -381,6 +382,11 @@ class MainWindow(QMainWindow):
         self.history_window = HistoryWindow(None, player=player)
         self.history_window.player_chosen.connect(self._history_player_chosen)
         self.history_window.show()
+
+    def replay_in_history(self, match_id: int) -> None:
+        """The history window opened at a game just finished: its replay and honor race."""
+        self.show_history()
+        self.history_window.open_match(match_id)
 
     def _history_player_chosen(self, name: str) -> None:
         self.settings.data["history_player"] = name or None

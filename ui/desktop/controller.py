@@ -55,6 +55,7 @@ class Controller(QObject):
         super().__init__(parent)
         self.session: Session | None = None
         self.recorder = recorder              # stores finished (and abandoned) games in the history
+        self.recorded_id: int | None = None   # the history's id of the game last stored
         self.history_error = ""
         self._recorded: Session | None = None
         self.setup: dict | None = None       # what the match was started from, seed included
@@ -354,8 +355,10 @@ class Controller(QObject):
         if self.recorder is None:
             return
         self._recorded = session
+        self.recorded_id = None
         try:
-            self.recorder(session)
+            match_id = self.recorder(session)
+            self.recorded_id = match_id if isinstance(match_id, int) else None
             self.history_error = ""
         except Exception as exc:  # the history is a convenience: the game goes on without it
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
@@ -399,4 +402,4 @@ class Controller(QObject):
         race = ReplaySteps(g.ctx.setup, g.answers).honor_by_turn()   # rebuilt from seed + answers
         return {"sides": out, "winners": winners, "tie_break": g.tie_break(), "teams": bool(res["sides"]),
                 "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn,
-                "race": race}
+                "race": race, "match_id": self.recorded_id if self._recorded is self.session else None}

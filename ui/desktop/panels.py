@@ -335,6 +335,7 @@ class EndScreen(QWidget):
 
     rematch = Signal()
     new_game = Signal()
+    replay = Signal(int)   # the match id: watch this game again in the history
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -361,16 +362,22 @@ class EndScreen(QWidget):
         buttons = QHBoxLayout()
         self.rematch_button = QPushButton("Rematch (same seed)")
         self.new_button = QPushButton("New game…")
-        for b in (self.rematch_button, self.new_button):
+        self.replay_button = QPushButton("Replay in the history")
+        self.replay_button.setToolTip("Step through this game again, answer by answer, beside its honor race")
+        self._match_id: int | None = None
+        for b in (self.rematch_button, self.new_button, self.replay_button):
             b.setMinimumSize(240, 44)
             b.setStyleSheet("QPushButton { font-size: 15px; font-weight: bold; }")
         buttons.addStretch(1)
         buttons.addWidget(self.rematch_button)
         buttons.addSpacing(16)
         buttons.addWidget(self.new_button)
+        buttons.addSpacing(16)
+        buttons.addWidget(self.replay_button)
         buttons.addStretch(1)
         self.rematch_button.clicked.connect(self.rematch)
         self.new_button.clicked.connect(self.new_game)
+        self.replay_button.clicked.connect(lambda: self._match_id is not None and self.replay.emit(self._match_id))
         self.table.setMaximumWidth(760)
         self.subtitle = QLabel()
         self.subtitle.setAlignment(Qt.AlignCenter)
@@ -430,6 +437,8 @@ class EndScreen(QWidget):
             notes.append("Assisted game: an undo took back cards that had already been revealed.")
         notes.append(f"Seed {s['seed']}")
         self.notes.setText("\n".join(notes))
+        self._match_id = s.get("match_id")
+        self.replay_button.setVisible(self._match_id is not None)
         names, rows = s.get("race") or ([], [])
         if len(rows) > 1 and self.race is None:
             self.race = HonorRaceChart()
