@@ -19,6 +19,7 @@ from .match import SaveFileError, load, new_game, save
 # still allowed, but the game is then marked as assisted.
 REVEALING = frozenset({"drew", "shuffled", "center_dealt", "void_reshuffled", "stole"})
 SESSION_FORMAT = 1
+HINT_BOT = "medium"   # quick (well under a millisecond) and explains its moves in words
 
 
 def first_player_drawn(seats: list, seed: int) -> list:
@@ -44,9 +45,6 @@ class BotMove:
     move: str
     why: Callable[[], str]
     log_mark: int            # the game log's length before the move (undo drops later moves)
-
-
-HINT_BOT = "medium"   # quick (well under a millisecond) and explains its moves in words
 
 
 class Session:
