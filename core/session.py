@@ -81,7 +81,8 @@ class Session:
             return None
         bot = make_bot(HINT_BOT, self.game.ctx.defs, self.game.seed, dec.seat)
         choice = bot.choose(self.game.view(dec.seat), dec)
-        return self.game.label(dec.options[choice]), bot.explain()
+        why = bot.explain().removeprefix(f"{bot.describe(dec.options[choice])}: ")   # the move is said once
+        return self.game.label(dec.options[choice]), why
 
     def waiting_for_bot(self) -> bool:
         dec = self.game.decision()
