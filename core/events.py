@@ -65,6 +65,10 @@ _TEMPLATES: dict[str, str] = {
 }
 
 
+# Events whose ``where`` is a faction: named as the cards print it ("Enlightened")
+_FACTION_WHERE = frozenset({"legend_chosen", "renown", "boon_earned", "legendary_status", "legendary_used"})
+
+
 def _place(zone: str) -> str:
     """An event's zone in a sentence: "their hand", "the center row", "play"."""
     if zone in ("play", "played", "constructs"):
@@ -80,7 +84,8 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
     return template.format(
         who=seat_name(event.seat), card=card, a_card=article(card),
         n=event.n, s="" if event.n == 1 else "s",
-        where=seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " "),
+        where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else
+               event.where.capitalize() if event.kind in _FACTION_WHERE else event.where.replace("_", " ")),
         place=place, from_=f" from {place}" if event.where else "")
 
 

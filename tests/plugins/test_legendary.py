@@ -138,7 +138,7 @@ def test_renown_acquiring_a_hero_from_the_center_row_gives_1_in_its_faction():
     set_resources(game, 0, runes=3)
     script(game, ["Acquire Lycan Fang"])
     assert rn(game) == {**ZERO, "lifebound": 1}
-    assert game.text(next(e for e in game.log if e.kind == "renown")) == "Ann gains 1 Renown (lifebound)."
+    assert game.text(next(e for e in game.log if e.kind == "renown")) == "Ann gains 1 Renown (Lifebound)."
     ok(game)
 
 
@@ -220,9 +220,9 @@ def test_boon_reaching_space_3_6_and_9_earns_the_faction_boon():
     set_resources(game, 0, runes=11)
     script(game, ["Acquire Riftclaw", "Acquire Mechannihilator", "Acquire Lycan Fang"])
     earned = [game.text(e) for e in game.log if e.kind == "boon_earned"]
-    assert earned == ["Ann reaches space 3 (void) and earns the Boon of Emri.",
-                      "Ann reaches space 6 (mechana) and earns the Boon of Kor.",
-                      "Ann reaches space 9 (lifebound) and earns the Boon of Nairi."]
+    assert earned == ["Ann reaches space 3 (Void) and earns the Boon of Emri.",
+                      "Ann reaches space 6 (Mechana) and earns the Boon of Kor.",
+                      "Ann reaches space 9 (Lifebound) and earns the Boon of Nairi."]
     assert [lb for lb in labels(game) if lb.startswith("Boon")] == [
         "Boon of Nairi: Gain 2 honor.", "Boon of Kor: Gain 2 runes.", "Boon of Emri: Gain 2 power."]
 
