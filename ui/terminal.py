@@ -141,7 +141,7 @@ def _names(game: Game, cards: list[int]) -> str:
 def _card_line(game: Game, iid: int) -> str:
     d = game.card(iid)
     price = cost_words(d)
-    kind = " ".join(d.factions + (d.type,))
+    kind = " ".join([f.capitalize() for f in d.factions] + [d.type])   # "Enlightened hero", as cards say
     honor = f", {d.honor} honor" if d.honor else ""
     return f"{d.name} [{kind}, {price}{honor}]" + (f" — {d.text}" if d.text else "")
 

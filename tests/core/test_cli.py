@@ -341,7 +341,7 @@ def test_terminal_hand_shows_what_acquired_cards_do():
     lines: list[str] = []
     terminal.show_table(game, 0, lines.append)
     at = lines.index("Your hand: Apprentice ×2, Seer of the Forked Path ×2, Militia")
-    assert lines[at + 1] == ("  Seer of the Forked Path [enlightened hero, 2 runes, 1 honor] — "
+    assert lines[at + 1] == ("  Seer of the Forked Path [Enlightened hero, 2 runes, 1 honor] — "
                              "Draw 1 card. You may banish a card from the center row.")
     assert lines[at + 2].startswith("Played:")   # once per card, and nothing for the starting cards
 
