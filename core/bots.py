@@ -187,13 +187,13 @@ class GreedyBot(Bot):
                 if o[0] != "play":
                     return i if o[0] == "play_all" else 0
             return 0
-        value = self.value
+        value, known = self.value, self._values
         best, best_v = None, 0.5
         conversion = boon = legendary = end = None
         for i, o in enumerate(opts):
             kind = o[0]
             if kind == "acquire" or kind == "defeat":
-                v = value(o[1])
+                v = known.get(o[1]) or value(o[1])   # (a value of 0 is simply worked out again)
                 if v > best_v:
                     best, best_v = i, v
             elif kind == "use":

@@ -649,7 +649,7 @@ class Game:
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
         # Unite: earlier heroes waiting for this faction fire after this card's own effect.
-        for waiting in list(p.unite_wait):
+        for waiting in (list(p.unite_wait) if p.unite_wait else ()):
             if any(f in d.factions for f in self.ctx.defs[waiting].factions):
                 p.unite_wait.remove(waiting)
                 self.push(waiting, "unite", seat)
@@ -685,7 +685,8 @@ class Game:
             else:
                 return
             self.play(seat, c)
-            self._advance()
+            if self.stack or self.queued or self.ending:   # a plain gain left nothing to resolve
+                self._advance()
 
     def pay_runes(self, seat: int, iid: int) -> None:
         p = self.players[seat]
