@@ -398,3 +398,21 @@ def test_your_hand_is_yours_during_the_bots_turn_too(window, qtbot):
     assert window.controller.human_to_move() is None
     assert table.hand_label.text().startswith("Your hand") and "(Ann, 5 cards)" in table.hand_label.text()
     assert "Bob's cards in play" in table.play_label.text()
+
+
+def test_cards_can_be_played_and_zoomed_from_the_keyboard(window, qtbot):
+    from ascension.ui.desktop.cards import CardZoom
+    window.start(TWO)
+    game = window.controller.game
+    card = window.table.hand.cards[0]
+    name = card.card_name
+    card.setFocus()
+    assert card.hasFocus() and card.focusPolicy() & Qt.TabFocus
+    qtbot.keyClick(card, Qt.Key_Z)                                      # Z: the card, large
+    assert window.findChildren(CardZoom)[-1].windowTitle() == name
+    qtbot.keyClick(card, Qt.Key_Return)                                 # Enter: what a click does
+    assert [game.card(c).name for c in game.players[0].played] == [name]
+    pricey = next(c for c in window.table.center.cards if not c.actionable)
+    pricey.setFocus()
+    qtbot.keyClick(pricey, Qt.Key_Space)                                # nothing it may do: nothing happens
+    assert len(game.players[0].played) == 1 and pricey.iid in game.center_row

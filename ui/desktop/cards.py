@@ -280,6 +280,8 @@ class CardWidget(QWidget):
         if changed:
             self.setToolTip(tooltip_html(self.defs[iid], reason) if iid is not None else reason)
             self.setCursor(Qt.PointingHandCursor if actionable else Qt.ArrowCursor)
+            # Tab reaches every card there is to see: Enter or Space does what a click does, Z zooms
+            self.setFocusPolicy(Qt.TabFocus if iid is not None else Qt.NoFocus)
             self.setAccessibleName(self.defs[iid].name if iid is not None else "empty")
             self.update()
 
@@ -304,7 +306,30 @@ class CardWidget(QWidget):
         look = self.highlight or ("action" if self.actionable else None)
         p.drawPixmap(0, 0, FACES.get(self.defs[self.iid], self.width(), self.height(), self.devicePixelRatioF(),
                                      self.count if self.tile else None, self.dimmed, look))
+        if self.hasFocus():   # where the keyboard is: a ring outside the card's own outline
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(QColor("#ffffff"), 2, Qt.DashLine))
+            p.setBrush(Qt.NoBrush)
+            p.drawRoundedRect(rect.adjusted(1, 1, -1, -1), 9, 9)
         p.end()
+
+    def keyPressEvent(self, event) -> None:
+        if self.iid is not None and event.key() in (Qt.Key_Return, Qt.Key_Enter, Qt.Key_Space):
+            if self.actionable:
+                self.clicked.emit(self.iid)
+            return
+        if self.iid is not None and event.key() == Qt.Key_Z:
+            self.zoom_requested.emit(self.iid, self.reason)
+            return
+        super().keyPressEvent(event)
+
+    def focusInEvent(self, event) -> None:
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:
+        super().focusOutEvent(event)
+        self.update()
 
     def mousePressEvent(self, event) -> None:
         if self.iid is None:
