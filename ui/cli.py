@@ -467,6 +467,7 @@ def cmd_history_export(args) -> int:
 
 
 def cmd_history_show(args) -> int:
+    from ascension.ui.history.replay import ReplaySteps
     from ascension.ui.history.repo import get_match
     try:
         history = _open_history(args.db)
@@ -476,8 +477,9 @@ def cmd_history_show(args) -> int:
         return _error(str(exc))
     if m is None:
         return _error(f"no match {args.id} in the history at {history.location}")
+    names, rows = ReplaySteps(m.setup, m.answers).honor_by_turn() if m.setup else ([], [])
     if args.json:
-        print(json.dumps(m.to_json()))
+        print(json.dumps(dict(m.to_json(), honor_by_turn={"names": names, "totals": rows})))
         return 0
     out = Console()
     out.print(f"Match {m.id} ({m.status}) — {_local(m.started_at)} to {_local(m.ended_at)}, "
@@ -490,6 +492,14 @@ def cmd_history_show(args) -> int:
         t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", x.name, x.kind + (f" ({x.bot})" if x.bot else ""),
                   str(x.tokens), str(x.card_honor), str(x.total), "yes" if x.winner else "")
     out.print(t)
+    if rows:   # the honor race, replayed from seed + answers: every fifth turn, the first and the last
+        race = Table(title="Honor by turn")
+        race.add_column("turn", justify="right")
+        for name in names:
+            race.add_column(name, justify="right")
+        for turn in sorted({1, *range(5, len(rows), 5), len(rows)}):
+            race.add_row(str(turn), *(str(total) for total in rows[turn - 1]))
+        out.print(race)
     return 0
 
 
@@ -560,7 +570,7 @@ def add_history_parser(sub) -> None:
     common(ck, filters=False)
     ck.set_defaults(func=cmd_history_check)
 
-    sh = hsub.add_parser("show", help="one recorded game's score breakdown")
+    sh = hsub.add_parser("show", help="one recorded game's score breakdown and honor by turn")
     common(sh, filters=False)
     sh.add_argument("id", type=int)
     sh.set_defaults(func=cmd_history_show)

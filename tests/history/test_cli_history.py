@@ -3,6 +3,7 @@ Run against an SQLite file and a PostgreSQL server (the same tests)."""
 import csv
 import io
 import json
+import re
 
 import pytest
 
@@ -68,7 +69,13 @@ def test_simulate_record_then_list_stats_export(capsys, persistent_db, tmp_path)
     assert len(data) == 3 and all(d["answers"] and d["setup"]["seed"] == d["seed"] for d in data)
     # show
     code, out, _ = run(capsys, "history", "show", "--db", persistent_db, data[0]["id"], "--json")
-    assert code == 0 and json.loads(out)["answers"] == data[0]["answers"]
+    shown = json.loads(out)
+    assert code == 0 and shown["answers"] == data[0]["answers"]
+    race = shown["honor_by_turn"]   # replayed: each player's total at the end of every turn
+    assert race["names"] == ["Greedy 1", "Random 2"] and len(race["totals"]) == shown["turns"]
+    assert race["totals"][-1] == [s["total"] for s in sorted(shown["seats"], key=lambda s: s["seat"])]
+    code, out, _ = run(capsys, "history", "show", "--db", persistent_db, data[0]["id"])
+    assert code == 0 and "Honor by turn" in out and re.search(rf"\b{shown['turns']}\b", out)
     assert run(capsys, "history", "show", "--db", persistent_db, 999999)[0] == 2
 
 
