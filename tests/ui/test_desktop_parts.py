@@ -416,3 +416,26 @@ def test_cards_can_be_played_and_zoomed_from_the_keyboard(window, qtbot):
     pricey.setFocus()
     qtbot.keyClick(pricey, Qt.Key_Space)                                # nothing it may do: nothing happens
     assert len(game.players[0].played) == 1 and pricey.iid in game.center_row
+
+
+def test_the_window_reopens_where_it_was_closed(qtbot):
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    first = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(first)
+    first.show()
+    first.move(37, 41)
+    first.resize(1100, 700)
+    where = first.geometry()
+    first.close()
+    again = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(again)
+    assert again.restore_geometry()
+    # the offscreen screen is 800 pixels wide: Qt fits the width to it, the rest comes back as it was
+    assert (again.geometry().y(), again.geometry().height()) == (where.y(), where.height())
+    damaged = storage.Settings()
+    damaged.data["window"] = "not a geometry"
+    damaged.save()
+    third = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(third)
+    assert not third.restore_geometry() and third.width() >= 1024    # ignored: the default stays

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import sys
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMenu,
                                QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
@@ -449,8 +449,16 @@ class MainWindow(QMainWindow):
         self.controller.adopt(session)
         return True
 
+    def restore_geometry(self) -> bool:
+        """Where and how large the window was when it was last closed (Qt fits it to the screens
+        there are now; a damaged record leaves the default)."""
+        saved = self.settings.data.get("window")
+        return isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii")))
+
     def closeEvent(self, event) -> None:
         self.controller.shutdown()     # the autosave already holds the game
+        self.settings.data["window"] = bytes(self.saveGeometry().toBase64()).decode("ascii")
+        self.settings.save()
         super().closeEvent(event)
 
     def _speed_changed(self) -> None:
@@ -466,6 +474,7 @@ def main(argv: list[str] | None = None) -> int:
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
     window = MainWindow(controller, settings)
+    window.restore_geometry()
     window.show()
     window.refresh()
     if not window.offer_resume():
