@@ -45,6 +45,16 @@ class BotMove:
     move: str
     why: Callable[[], str]
     log_mark: int            # the game log's length before the move (undo drops later moves)
+    said: str = ""           # the bot's own words for the move, which its reason starts with
+
+    def reason(self) -> str:
+        return plain_reason(self.why(), self.said)
+
+
+def plain_reason(why: str, said: str) -> str:
+    """A bot's reason without its opening restatement of the move ("Acquire Mystic: ..."): the
+    move is shown beside the reason already."""
+    return why.removeprefix(f"{said}: ")
 
 
 class Session:
@@ -80,9 +90,8 @@ class Session:
         if dec is None or dec.seat in self.bots or not 0 <= dec.seat < len(self.seats):
             return None
         bot = make_bot(HINT_BOT, self.game.ctx.defs, self.game.seed, dec.seat)
-        choice = bot.choose(self.game.view(dec.seat), dec)
-        why = bot.explain().removeprefix(f"{bot.describe(dec.options[choice])}: ")   # the move is said once
-        return self.game.label(dec.options[choice]), why
+        option = dec.options[bot.choose(self.game.view(dec.seat), dec)]
+        return self.game.label(option), plain_reason(bot.explain(), bot.describe(option))
 
     def waiting_for_bot(self) -> bool:
         dec = self.game.decision()
@@ -102,8 +111,9 @@ class Session:
         if not self.waiting_for_bot():
             raise ValueError("no bot is deciding now")
         dec = self.game.decision()
-        move = BotMove(self.game.turn, dec.seat, self.game.label(dec.options[index]) if 0 <= index < len(dec.options)
-                       else str(index), why or self.bots[dec.seat].explanation(), len(self.game.log))
+        bot, known = self.bots[dec.seat], 0 <= index < len(dec.options)
+        move = BotMove(self.game.turn, dec.seat, self.game.label(dec.options[index]) if known else str(index),
+                       why or bot.explanation(), len(self.game.log), bot.describe(dec.options[index]) if known else "")
         self.game.apply(index)
         self.bot_moves.append(move)
         del self.bot_moves[:-self.KEEP_MOVES]

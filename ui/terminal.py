@@ -245,7 +245,7 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             continue
         if raw in ("w", "why"):
             for m in bot_moves:
-                out(f"  {m.move} — {m.why()}")
+                out(f"  {m.move} — {m.reason()}")
             if not bot_moves:
                 out("  The bot has not moved yet.")
             continue

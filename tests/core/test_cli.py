@@ -228,6 +228,7 @@ def test_terminal_w_shows_why_the_bot_moved():
     terminal.play(seed=seed, bot="medium", input_fn=scripted(["w", "q"]), out=lines.append)
     reasons = [line for line in lines if line.startswith("  ") and " — " in line]
     assert reasons and reasons[-1].startswith("  End turn — ")
+    assert not reasons[-1].startswith("  End turn — End turn")   # the move is not said twice
     assert any(line.startswith(("  Acquire", "  Defeat")) and any(ch.isdigit() for ch in line.split(" — ")[1])
                for line in reasons)
 

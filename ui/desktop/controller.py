@@ -294,7 +294,7 @@ class Controller(QObject):
         if self.session is None:
             return []
         seats = self.session.seats
-        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.why())
+        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.reason())
                 for m in reversed(self.session.recent_bot_moves())]
 
     def skip_bots(self) -> None:
