@@ -12,30 +12,34 @@ LOSS_COLOUR = QColor("#a8322d")
 PLAYER_COLOURS = ["#0072b2", "#d55e00", "#009e73", "#cc79a7", "#e69f00", "#56b4e9", "#000000"]
 
 
-def _pyqtgraph():
-    import pyqtgraph as pg
-    pg.setConfigOptions(antialias=True, background="w", foreground="#333")
-    return pg
+class _HonorChart(QWidget):
+    """Honor up the side, ``bottom`` along the bottom, a legend at the top left."""
+
+    def __init__(self, bottom: str, min_height: int, legend_columns: int = 1, scroll_x: bool = False,
+                 parent=None):
+        super().__init__(parent)
+        import pyqtgraph as pg
+        pg.setConfigOptions(antialias=True, background="w", foreground="#333")
+        self.pg = pg
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
+        self.plot = pg.PlotWidget()
+        self.plot.setMinimumHeight(min_height)
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.plot.setLabel("left", "Honor")
+        self.plot.setLabel("bottom", bottom)
+        self.plot.setMouseEnabled(x=scroll_x, y=False)
+        self.plot.addLegend(offset=(10, 5), colCount=legend_columns)
+        lay.addWidget(self.plot)
 
 
-class TrendChart(QWidget):
+class TrendChart(_HonorChart):
     """Score per game (green: won, red: lost) and a moving average, oldest game on the left."""
     WINDOW = 10
     MAX_POINTS = 3000
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.pg = pg = _pyqtgraph()
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(200)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setLabel("left", "Honor")
-        self.plot.setLabel("bottom", "Game (oldest → newest)")
-        self.plot.setMouseEnabled(x=True, y=False)
-        self.plot.addLegend(offset=(10, 5), colCount=3)
-        lay.addWidget(self.plot)
+        super().__init__("Game (oldest → newest)", 200, legend_columns=3, scroll_x=True, parent=parent)
         self.points = 0
 
     def show_trend(self, trend: list) -> None:
@@ -68,23 +72,12 @@ class TrendChart(QWidget):
         self.plot.setYRange(max(0, low - 5), high + max(10, (high - low) * 0.25), padding=0)   # room for the legend
 
 
-class HonorRaceChart(QWidget):
+class HonorRaceChart(_HonorChart):
     """Each player's honor (tokens + card honor) at the end of every turn: who led, when the
     game turned, how far apart it ended."""
 
     def __init__(self, parent=None):
-        super().__init__(parent)
-        self.pg = pg = _pyqtgraph()
-        lay = QVBoxLayout(self)
-        lay.setContentsMargins(0, 0, 0, 0)
-        self.plot = pg.PlotWidget()
-        self.plot.setMinimumHeight(160)
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setLabel("left", "Honor")
-        self.plot.setLabel("bottom", "Turn")
-        self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.addLegend(offset=(10, 5))
-        lay.addWidget(self.plot)
+        super().__init__("Turn", 160, parent=parent)
         self.lines = 0
         self.marker = None   # a vertical line at the turn a replay shows
 
