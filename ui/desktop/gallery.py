@@ -96,10 +96,10 @@ class CardGallery(QDialog):
         rows = [(d, where) for group, where in GROUPS for d in getattr(card_set, group)
                 if matches(d, words, kind, faction)]
         self.model.show(rows)
-        shown = sum(1 for _, where in rows if where == "center deck")
-        self.count.setText(f"{len(rows)} of {sum(len(getattr(card_set, g)) for g, _ in GROUPS)} cards"
-                           + (f" · {shown} center cards, {sum(d.count for d, w in rows if w == 'center deck')} "
-                              f"copies" if shown else ""))
+        total = sum(len(getattr(card_set, group)) for group, _ in GROUPS)
+        center = [d for d, where in rows if where == "center deck"]
+        self.count.setText(f"{len(rows)} of {total} cards" + (
+            f" · {len(center)} center cards, {sum(d.count for d in center)} copies" if center else ""))
         if rows:
             self.view.setCurrentIndex(self.model.index(0))
         self.preview.setVisible(bool(rows))

@@ -330,8 +330,8 @@ class PassScreen(QWidget):
 
 class EndScreen(QWidget):
     """The result: winner, every seat's (or team's) tokens + card honor = total, the tie-break
-    when it decided, the honor race turn by turn, and the way on: a rematch with the same seed
-    or a new game."""
+    when it decided, the honor race turn by turn, and the way on: a rematch with the same seed,
+    a new game, or this game's replay in the history (when it was recorded there)."""
 
     rematch = Signal()
     new_game = Signal()
