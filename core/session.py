@@ -129,6 +129,15 @@ class Session:
             recent = [m for m in self.bot_moves if (m.turn, m.seat) == (last.turn, last.seat)]
         return recent[-most:]
 
+    def new_in_center(self, seat: int) -> set[int]:
+        """The center-row cards dealt since ``seat`` last answered (what changed while they
+        waited, or what their own move brought in); none before their first answer."""
+        marks = [mark for _, who, mark in self.undo_stack if who == seat]
+        if not marks:
+            return set()
+        dealt = {e.card for e in self.game.log[marks[-1]:] if e.kind == "center_dealt"}
+        return dealt.intersection(self.game.center_row)
+
     def answer(self, index: int) -> None:
         """A person answers; a snapshot is kept so they can take it back."""
         dec = self.game.decision()

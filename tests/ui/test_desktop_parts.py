@@ -439,3 +439,23 @@ def test_the_window_reopens_where_it_was_closed(qtbot):
     third = MainWindow(Controller(autosave=None), storage.Settings())
     qtbot.addWidget(third)
     assert not third.restore_geometry() and third.width() >= 1024    # ignored: the default stays
+
+
+def test_center_cards_dealt_since_your_last_move_are_marked_new(window, qtbot):
+    window.start(TWO)
+    game = window.controller.game
+    center = window.table.center.cards
+    assert not any(c.new for c in center)                       # nothing is new before your first move
+    qtbot.keyClick(window, Qt.Key_A)
+    target = next(c for c in center if c.actionable and game.card(c.iid).type != "monster")
+    slot = center.index(target)
+    qtbot.mouseClick(target, Qt.LeftButton)                      # acquired: its slot is dealt again
+    fresh = center[slot]
+    assert fresh.iid == game.center_row[slot] and fresh.new and fresh.toolTip().count("New since your last move")
+    assert [c.new for c in center] == [i == slot for i in range(len(center))]
+    qtbot.keyClick(window, Qt.Key_E)                             # Bob's turn, then yours again
+    qtbot.waitUntil(lambda: window.controller.human_to_move() == 0)
+    log = game.log
+    bobs_turn = max(i for i, e in enumerate(log) if e.kind == "turn_started" and e.seat == 1)
+    dealt_then = {e.card for e in log[bobs_turn:] if e.kind == "center_dealt"} & set(game.center_row)
+    assert {c.iid for c in center if c.new} == dealt_then     # what Bob's turn brought in

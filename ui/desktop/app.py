@@ -35,6 +35,7 @@ class MainWindow(QMainWindow):
         self.viewer: int | None = None        # whose hand the table shows
         self.pass_to: int | None = None       # hot-seat: waiting for this seat to take the screen
         self.card_menu: QMenu | None = None   # open when a click stands for several options
+        self._new_in_center: set[int] = set()  # dealt since the person looking last answered
         self.setWindowTitle("Ascension")
         self.resize(*MIN_SIZE)
         self.setMinimumSize(1024, 640)
@@ -174,6 +175,7 @@ class MainWindow(QMainWindow):
         sides = game.ctx.pm.hook.asc_sides(game=game) or []
         teams = {seat: t for t, side in enumerate(sides) for seat in side}
         hidden = self.pass_to is not None
+        self._new_in_center = set() if hidden or viewer is None else c.session.new_in_center(viewer)
         self.table.refresh(game, viewer, self.card_state, kinds, teams, hand_hidden=hidden)
         self.log_panel.sync(game)
         self._decision_panel(dec)
@@ -210,16 +212,17 @@ class MainWindow(QMainWindow):
         dec = c.decision()
         mine = self._my_decision()
         source = "source" if dec is not None and dec.source == iid else None
+        new = zone == "center" and iid in self._new_in_center
         if mine is None:
-            return CardState(False, c.why_not(iid, self.viewer, zone), source)
+            return CardState(False, c.why_not(iid, self.viewer, zone), source, new=new)
         opts = c.options_for_card(iid)
         if opts:
             labels = [c.game.label(mine.options[i]) for i in opts]
             hl = source or ("choice" if mine.kind != "action" else None)
             return CardState(True, "Click: " + " / ".join(labels) if len(labels) == 1
-                             else "Click to choose: " + " / ".join(labels), hl)
+                             else "Click to choose: " + " / ".join(labels), hl, new=new)
         dim = zone in ("center", "pile", "hand", "constructs")
-        return CardState(False, c.why_not(iid, self.viewer, zone), source, dimmed=dim and source is None)
+        return CardState(False, c.why_not(iid, self.viewer, zone), source, dimmed=dim and source is None, new=new)
 
     def _decision_panel(self, dec) -> None:
         c = self.controller

@@ -268,15 +268,18 @@ class CardWidget(QWidget):
         self.reason = ""
         self.highlight: str | None = None
         self.dimmed = False
+        self.new = False   # a dot in the corner: it entered the center row since your last move
         self.setAttribute(Qt.WA_OpaquePaintEvent, False)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
 
     def show_card(self, iid: int | None, actionable=False, reason="", highlight=None, dimmed=False,
-                  count: int = 0) -> None:
-        changed = (iid, actionable, reason, highlight, dimmed, count) != (
-            self.iid, self.actionable, self.reason, self.highlight, self.dimmed, self.count)
+                  count: int = 0, new: bool = False) -> None:
+        if new:
+            reason = "New since your last move. " + reason
+        changed = (iid, actionable, reason, highlight, dimmed, count, new) != (
+            self.iid, self.actionable, self.reason, self.highlight, self.dimmed, self.count, self.new)
         self.iid, self.actionable, self.reason = iid, actionable, reason
-        self.highlight, self.dimmed, self.count = highlight, dimmed, count
+        self.highlight, self.dimmed, self.count, self.new = highlight, dimmed, count, new
         if changed:
             self.setToolTip(tooltip_html(self.defs[iid], reason) if iid is not None else reason)
             self.setCursor(Qt.PointingHandCursor if actionable else Qt.ArrowCursor)
@@ -306,6 +309,11 @@ class CardWidget(QWidget):
         look = self.highlight or ("action" if self.actionable else None)
         p.drawPixmap(0, 0, FACES.get(self.defs[self.iid], self.width(), self.height(), self.devicePixelRatioF(),
                                      self.count if self.tile else None, self.dimmed, look))
+        if self.new:
+            p.setRenderHint(QPainter.Antialiasing)
+            p.setPen(QPen(QColor("#ffffff"), 2))
+            p.setBrush(QColor("#e4572e"))
+            p.drawEllipse(QPointF(rect.width() - 9, 9), 6, 6)
         if self.hasFocus():   # where the keyboard is: a ring outside the card's own outline
             p.setRenderHint(QPainter.Antialiasing)
             p.setPen(QPen(QColor("#ffffff"), 2, Qt.DashLine))

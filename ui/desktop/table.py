@@ -29,6 +29,7 @@ class CardState:
     reason: str = ""
     highlight: str | None = None
     dimmed: bool = False
+    new: bool = False        # entered the center row since the person looking last answered
 
 
 StateFn = Callable[[int, str], CardState]   # (card, zone) -> how to show it
@@ -67,7 +68,7 @@ class CardRow(QWidget):
             c.hide()
         for c, (iid, st) in zip(self.cards, items):
             c.defs = defs
-            c.show_card(iid, st.actionable, st.reason, st.highlight, st.dimmed)
+            c.show_card(iid, st.actionable, st.reason, st.highlight, st.dimmed, new=st.new)
             c.show()
         self.shown = len(items)
         self._layout()
