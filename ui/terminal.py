@@ -81,7 +81,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             thinking = None
             game = session.game
             shown = show_log(game, shown, out)
-            table = show_table(game, me, out, table)
+            table = show_table(game, me, out, table, session.new_in_center(me))
             answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint)
             if answer is None:
                 out(f"You left the game. Seed {seed} deals the same game again.")
@@ -156,14 +156,15 @@ def table_key(game: Game, me: int) -> tuple:
             tuple(tuple(game.public_status(i)) for i in range(len(game.players))))
 
 
-def show_table(game: Game, me: int, out: Out, shown: tuple | None = None) -> tuple:
+def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: set[int] = frozenset()) -> tuple:
     """Everything the person may know at a decision, in one screen; the shared part (center row,
-    piles, honor, the others) only when it changed since ``shown``. Returns the new key."""
+    piles, honor, the others) only when it changed since ``shown``, the center cards in ``new``
+    (dealt since the person's last answer) marked. Returns the new key."""
     p = game.players[me]
     key = table_key(game, me)
     out("")
     if key != shown:
-        _show_shared(game, me, out)
+        _show_shared(game, me, out, new)
     out(f"Your hand: {_names(game, p.hand)}")
     seen = set()
     for c in p.hand:   # what the cards you acquired do (the starting and pile cards only gain)
@@ -180,12 +181,13 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None) -> tup
     return key
 
 
-def _show_shared(game: Game, me: int, out: Out) -> None:
+def _show_shared(game: Game, me: int, out: Out, new: set[int]) -> None:
     whose = "your turn" if game.current == me else f"{game.players[game.current].name}'s turn"
     out(f"=== Turn {game.turn}, {whose} ===")
-    out("Center row:")
+    out("Center row" + (" (* new since your last move):" if new else ":"))
     for slot, c in enumerate(game.center_row, 1):
-        out(f"  {slot}. {_card_line(game, c) if c is not None else '(empty)'}")
+        mark = "*" if c in new else " "
+        out(f" {mark}{slot}. {_card_line(game, c) if c is not None else '(empty)'}")
     piles = []
     for key, pile in game.piles.items():
         top = game.card(pile[-1]) if pile else game.ctx.by_id[key]

@@ -290,6 +290,23 @@ def test_terminal_solo_game_against_samael():
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
 
 
+def test_terminal_marks_the_center_cards_dealt_since_your_last_move():
+    from ascension.core.session import Seat, Session
+    session = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=7)
+    game = session.game
+    assert session.new_in_center(0) == set()                      # before your first answer
+    session.answer(game.decision().options.index(("play_all",)))
+    taken = next(o for o in game.decision().options if o[0] == "acquire" and o[1] in game.center_row)
+    slot = game.center_row.index(taken[1])
+    session.answer(game.decision().options.index(taken))
+    assert session.new_in_center(0) == {game.center_row[slot]}   # the card dealt into its place
+    lines: list[str] = []
+    terminal.show_table(game, 0, lines.append, None, session.new_in_center(0))
+    rows = [line for line in lines if line[2:4].rstrip(".").isdigit()]
+    assert "Center row (* new since your last move):" in lines
+    assert [row.startswith(" *") for row in rows] == [i == slot for i in range(6)]
+
+
 def test_terminal_says_how_many_cards_samael_set_aside_and_the_latest_two():
     game = set_row(new_game(["10th"], ["Ann"], ["samael"], seed=11),
                    ["Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star", "Landtalker", "Muramasa"])
