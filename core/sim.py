@@ -36,18 +36,21 @@ class GameResult:
     cards: list[tuple[str, int, str, int]] = field(default_factory=list)
 
 
+_TURNS_AND_TAKES = frozenset({"turn_started", "acquired", "defeated"})
+
+
 def card_events(game: Game) -> list[tuple[str, int, str, int]]:
     """Cards acquired and monsters defeated by the seats, from the game log, with the number of
     the taker's own turn (its 1st, 2nd, ... turn)."""
     own_turns: dict[int, int] = {}
     out = []
     defs = game.ctx.defs
-    for kind, seat, card, _, _ in game.log:
-        if seat is None:
+    for kind, seat, card, _, _ in [e for e in game.log if e[0] in _TURNS_AND_TAKES]:   # a fifth of the log
+        if seat is None or seat < 0:
             continue
         if kind == "turn_started":
             own_turns[seat] = own_turns.get(seat, 0) + 1
-        elif (kind == "acquired" or kind == "defeated") and seat >= 0 and card is not None:
+        elif card is not None:
             out.append((defs[card].name, seat, kind, own_turns.get(seat, 0)))
     return out
 
