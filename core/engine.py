@@ -158,6 +158,7 @@ class Game:
         self.log: list[Event] = []
         self.answers: list[int] = []   # every answer since the start: seed + answers replay the game
         self._decision: Decision | None = None
+        self._running = -1   # the stack index of the effect whose step runs now (who asks, see ask)
 
     # ------------------------------------------------------------------ construction / copies
     @classmethod
@@ -193,7 +194,7 @@ class Game:
 
     def clone(self) -> "Game":
         g = Game.__new__(Game)
-        g.ctx, g.log, g._decision, g.answers = self.ctx, [], None, self.answers[:]
+        g.ctx, g.log, g._decision, g.answers, g._running = self.ctx, [], None, self.answers[:], -1
         g.seed, g.rng, g.turn, g.current = self.seed, self.rng, self.turn, self.current
         g.players = [p.copy() for p in self.players]
         g.center_deck, g.center_row, g.void, g.box, g.aside = (
@@ -403,9 +404,12 @@ class Game:
             self.queued.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, None))
 
     def ask(self, seat: int, kind: str, prompt: str, options: list[tuple], data: dict | None = None) -> None:
-        """Called by a verb: stop and wait for ``seat`` to pick one of ``options``."""
+        """Called by a verb: stop and wait for ``seat`` to pick one of ``options``. The answer
+        goes back to the effect that asked (``asker``, its place in the stack), even when the
+        step pushed other effects on top before asking (a banished card's own "when banished"
+        between two banishes of one "banish up to 2")."""
         self.pending = {"seat": seat, "kind": kind, "prompt": prompt,
-                        "options": [list(o) for o in options], "data": data or {}}
+                        "options": [list(o) for o in options], "data": data or {}, "asker": self._running}
 
     def fire_triggers(self, seat: int, on: str, subject: int, from_center: bool = False) -> None:
         p = self.players[seat]
@@ -470,9 +474,9 @@ class Game:
         if self._decision is None:
             if self.pending is not None:
                 pd = self.pending
-                top = self.stack[-1] if self.stack else None
+                asker = self.stack[pd.get("asker", -1)] if self.stack else None
                 self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], pd["prompt"],
-                                                          top.card if top else None,
+                                                          asker.card if asker else None,
                                                           tuple(tuple(o) for o in pd["options"])))
             else:
                 self._decision = _new_decision(Decision, (self.current, "action", "Choose an action", None,
@@ -572,7 +576,8 @@ class Game:
         self.answers.append(index)
         if self.pending is not None:
             pd, self.pending = self.pending, None
-            frame = self.stack[-1]
+            self._running = pd.get("asker", -1) % len(self.stack)   # saves before "asker": the top
+            frame = self.stack[self._running]
             step = self.ctx.by_id[frame.defn].effects[frame.key][frame.pc - 1]
             step.verb.answer(self, frame, step.params, option, pd["data"])
         else:
@@ -626,6 +631,7 @@ class Game:
                 continue
             step = steps[frame.pc]
             frame.pc += 1
+            self._running = len(stack) - 1
             step.verb.run(self, frame, step.params)
 
     # ------------------------------------------------------------------ the actions themselves

@@ -1,5 +1,5 @@
 """Return of the Fallen mixed with other sets: cross-set interactions and 6-player games."""
-from ascension.core.match import SetupError, new_game
+from ascension.core.match import SetupError, load, new_game, save
 from ascension.core.scenario import arrange, arrange_center, script
 from ascension.core.sim import simulate
 
@@ -53,3 +53,23 @@ def test_mixed_center_deck_holds_every_set_and_uses_the_largest_sets_piles():
     assert {g.card(c).set_id for c in center} == {"rotf", "10th"}
     piles = {g.card(p[0]).name: (g.card(p[0]).set_id, len(p)) for p in g.piles.values()}
     assert piles["Mystic"] == ("10th", 20) and piles["Heavy Infantry"] == ("10th", 20)
+
+
+def test_a_card_banished_by_the_first_of_two_banishes_resolves_after_the_second_is_chosen():
+    """Void Remnant (Legends) banishes up to two cards. Banishing Deathseeker (RotF) first puts
+    its "when banished: gain 3 honor" on top of the reward, which must still ask for, and
+    receive, the second banish."""
+    g = new_game(["legends", "rotf"], ["Ann", "Bob"], seed=3)
+    arrange_center(g, ["Void Remnant"])
+    arrange(g, 0, hand=["Deathseeker", "Militia"], discard=["Deathseeker"])
+    g.players[0].power = 2   # + 2 from the Deathseeker played: Void Remnant's 4
+    script(g, ["Play Deathseeker", "Defeat Void Remnant", "Deathseeker (discard pile)"], finish=False)
+    second = g.decision()
+    assert second.prompt.startswith("Banish a card") and g.name_of(second.source) == "Void Remnant"
+    assert g.players[0].honor == 4                            # Deathseeker's 3 honor waits its turn
+    g = load(save(g))                                         # who asked is part of the saved game
+    assert g.name_of(g.decision().source) == "Void Remnant"
+    script(g, ["Militia (hand)"])
+    assert g.players[0].honor == 4 + 3
+    assert [g.name_of(c) for c in g.box] == ["Militia"] and "Deathseeker" in [g.name_of(c) for c in g.void]
+    assert g.decision().kind == "action"
