@@ -411,6 +411,12 @@ class Game:
         self.pending = {"seat": seat, "kind": kind, "prompt": prompt,
                         "options": [list(o) for o in options], "data": data or {}, "asker": self._running}
 
+    def _asker(self, pending: dict) -> int:
+        """The stack index of the effect a pending question belongs to (saves made before this
+        was recorded: the top one)."""
+        asker = pending.get("asker", -1)
+        return asker if 0 <= asker < len(self.stack) else len(self.stack) - 1
+
     def fire_triggers(self, seat: int, on: str, subject: int, from_center: bool = False) -> None:
         p = self.players[seat]
         for c in list(p.constructs):
@@ -474,7 +480,7 @@ class Game:
         if self._decision is None:
             if self.pending is not None:
                 pd = self.pending
-                asker = self.stack[pd.get("asker", -1)] if self.stack else None
+                asker = self.stack[self._asker(pd)] if self.stack else None
                 self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], pd["prompt"],
                                                           asker.card if asker else None,
                                                           tuple(tuple(o) for o in pd["options"])))
@@ -576,7 +582,7 @@ class Game:
         self.answers.append(index)
         if self.pending is not None:
             pd, self.pending = self.pending, None
-            self._running = pd.get("asker", -1) % len(self.stack)   # saves before "asker": the top
+            self._running = self._asker(pd)
             frame = self.stack[self._running]
             step = self.ctx.by_id[frame.defn].effects[frame.key][frame.pc - 1]
             step.verb.answer(self, frame, step.params, option, pd["data"])
