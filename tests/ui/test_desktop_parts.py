@@ -459,3 +459,19 @@ def test_center_cards_dealt_since_your_last_move_are_marked_new(window, qtbot):
     bobs_turn = max(i for i, e in enumerate(log) if e.kind == "turn_started" and e.seat == 1)
     dealt_then = {e.card for e in log[bobs_turn:] if e.kind == "center_dealt"} & set(game.center_row)
     assert {c.iid for c in center if c.new} == dealt_then     # what Bob's turn brought in
+
+
+def test_your_deck_opens_sorted_and_no_one_elses_does(window, qtbot):
+    from ascension.ui.desktop.panels import ZoneDialog
+    window.start(TWO)
+    game = window.controller.game
+    mine, bobs = window.table.seat_panels
+    assert mine.deck.isEnabled() and not bobs.deck.isEnabled()
+    qtbot.mouseClick(mine.deck, Qt.LeftButton)
+    dialog = window.findChildren(ZoneDialog)[-1]
+    shown = [game.name_of(dialog.model.cards[r]) for r in range(dialog.model.rowCount())]
+    assert "deck, in no particular order" in dialog.windowTitle()
+    assert shown == sorted(game.name_of(c) for c in game.players[0].deck)
+    before = len(window.findChildren(ZoneDialog))
+    window.open_zone("deck", 1)                              # Bob's deck: not yours to look through
+    assert len(window.findChildren(ZoneDialog)) == before

@@ -317,7 +317,12 @@ class MainWindow(QMainWindow):
 
     def open_zone(self, zone: str, seat: int) -> None:
         game = self.controller.game
-        if zone == "void":
+        if zone == "deck":   # what you own and is not elsewhere: shown sorted, so its order stays hidden
+            if seat != self.viewer or self.pass_to is not None:
+                return
+            title = f"{game.players[seat].name}: deck, in no particular order"
+            cards = sorted(game.players[seat].deck, key=game.name_of)
+        elif zone == "void":
             title, cards = "The Void", game.void
         elif zone == "in_play":
             p = game.players[seat]

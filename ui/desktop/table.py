@@ -123,8 +123,15 @@ class SeatPanel(QFrame):
         self.who = QLabel()
         self.who.setTextFormat(Qt.RichText)
         self.counts = QLabel()
+        self.deck = self._link("", "deck")
+        self.deck.setStyleSheet(self.deck.styleSheet() + "QPushButton:disabled { color: palette(text); }")
+        counts = QHBoxLayout()
+        counts.setSpacing(4)
+        counts.addWidget(self.counts)
+        counts.addWidget(self.deck)
+        counts.addStretch(1)
         lay.addWidget(self.who)
-        lay.addWidget(self.counts)
+        lay.addLayout(counts)
         self.status = QLabel()        # what plugins show (Renown, Boons), hidden when empty
         self.status.setTextFormat(Qt.RichText)
         self.status.setStyleSheet("color: #4a3b7a;")
@@ -152,7 +159,10 @@ class SeatPanel(QFrame):
         team_tag = (f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ Team {chr(65 + team)}</b> · "
                     if team is not None else "")
         self.who.setText(f"{team_tag}<span style='color:#555'>{kind}</span>")
-        self.counts.setText(f"Hand {len(p.hand)} · Deck {len(p.deck)}")
+        self.counts.setText(f"Hand {len(p.hand)} ·")
+        self.deck.setText(f"Deck {len(p.deck)}" + (" ▸" if you and p.deck else ""))
+        self.deck.setEnabled(you and bool(p.deck))   # your own deck's contents, never another's
+        self.deck.setToolTip("Your deck, in no particular order: what you own that is not elsewhere" if you else "")
         status = game.public_status(self.seat)
         self.status.setVisible(bool(status))
         self.status.setText(" · ".join(f"<b>{label}</b> {text}" for label, text in status))
