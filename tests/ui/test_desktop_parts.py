@@ -475,3 +475,18 @@ def test_your_deck_opens_sorted_and_no_one_elses_does(window, qtbot):
     before = len(window.findChildren(ZoneDialog))
     window.open_zone("deck", 1)                              # Bob's deck: not yours to look through
     assert len(window.findChildren(ZoneDialog)) == before
+
+
+def test_ending_the_turn_with_cards_unplayed_asks_first(window, qtbot):
+    window.start(TWO)
+    game = window.controller.game
+    asked = []
+    window.confirm = lambda title, text: asked.append(text) or False    # "No": the turn goes on
+    qtbot.keyClick(window, Qt.Key_E)
+    assert asked == ["You have not played 5 cards in your hand. End your turn anyway?"]
+    assert game.current == 0 and game.turn == 1
+    qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)       # the button asks the same
+    assert len(asked) == 2 and game.turn == 1
+    qtbot.keyClick(window, Qt.Key_A)                                  # all played: no question
+    qtbot.keyClick(window, Qt.Key_E)
+    assert len(asked) == 2 and game.turn > 1

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMa
 
 from ascension.core.match import SaveFileError, SetupError
 from ascension.core.session import Session
+from ascension.core.wording import quantity
 
 from . import storage
 from .cards import CardZoom
@@ -253,8 +254,20 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ acting
     def answer(self, index: int) -> None:
-        if self._my_decision() is not None:
-            self.controller.answer(index)
+        mine = self._my_decision()
+        if mine is None or not self._sure_to_end(mine, index):
+            return
+        self.controller.answer(index)
+
+    def _sure_to_end(self, dec, index: int) -> bool:
+        """Ending the turn with cards still to play is most often a slip: ask first."""
+        if dec.options[index][0] != "end":
+            return True
+        unplayed = len(self.controller.game.players[dec.seat].hand)
+        if not any(o[0] in ("play", "play_all") for o in dec.options):
+            return True
+        return self.confirm("End your turn?", f"You have not played {quantity(unplayed, 'card')} in "
+                            "your hand. End your turn anyway?")
 
     def on_card_clicked(self, iid: int) -> None:
         mine = self._my_decision()
@@ -272,8 +285,8 @@ class MainWindow(QMainWindow):
 
     def end_turn(self) -> None:
         i = self.controller.end_turn_index()
-        if i is not None and self._my_decision() is not None:
-            self.controller.answer(i)
+        if i is not None:
+            self.answer(i)
 
     def play_all(self) -> None:
         if self._my_decision() is not None:
