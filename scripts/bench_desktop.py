@@ -58,6 +58,7 @@ def clicks(games: int = 3) -> tuple[list[float], list[float]]:
         settings = storage.Settings()
         settings.data["speed"] = "instant"
         w = MainWindow(Controller(autosave=storage.autosave_path()), settings)
+        w.confirm = lambda title, text: True   # a benchmark never waits on a question
         w.resize(1280, 720)
         w.show()
         w.start({"seats": [{"name": "Ann", "kind": "human", "bot": None},
