@@ -147,7 +147,7 @@ class CardDef:
     factions: tuple[str, ...]
     cost: int
     honor: int
-    role: str          # "center" | "always" | "starting"
+    role: str          # "center" | "always" | "starting" | "legend"
     count: int
     effects: dict[str, tuple[Step, ...]]
     abilities: tuple[Ability, ...]
@@ -165,6 +165,12 @@ class CardDef:
     @property
     def is_monster(self) -> bool:
         return self.type == "monster"
+
+    @property
+    def priced(self) -> bool:
+        """Whether the card is ever acquired or defeated, so that its cost means something:
+        starting cards and Legendary Characters have none."""
+        return self.role in ("center", "always")
 
 
 def cost_words(d: CardDef) -> str:

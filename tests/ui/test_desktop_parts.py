@@ -385,6 +385,15 @@ def test_card_gallery_finds_cards_by_set_text_type_and_faction(window, qtbot):
     assert g.preview.card_name == found[-1].name
     g.set_box.setCurrentIndex(g.set_box.findData("legends"))   # another set: the preview follows
     assert g.preview.card_name == g.model.defs[0].name
+    g.search.clear()
+    g.kind_box.setCurrentIndex(0)
+    g.faction_box.setCurrentIndex(0)
+    rows = {g.model.defs[r].name: g.model.data(g.model.index(r)) for r in range(g.model.rowCount())}
+    assert rows["Emri"] == "Emri  (legend) · Legendary Character"          # never bought: no price
+    assert rows["Apprentice"] == "Apprentice  (hero) · starting deck"
+    assert rows["Mystic"].startswith("Mystic  (hero, 3 runes)")
+    apprentice = g.model.index(list(rows).index("Apprentice"))
+    assert "Cost" not in g.model.data(apprentice, Qt.ToolTipRole)
     qtbot.keyClicks(g.search, " no card says this")
     assert g.model.rowCount() == 0 and not g.preview.isVisible() and g.count.text().startswith("0 of ")
 

@@ -51,10 +51,15 @@ def type_line(d: CardDef) -> str:
     return d.type.capitalize() + (f" · {factions}" if factions else "")
 
 
+def price_line(d: CardDef) -> str:
+    """"Cost: 3 runes · Honor: 1"; a card never bought (a starting card) says only its honor."""
+    parts = ([f"Cost: {cost_words(d)}"] if d.priced else []) + ([f"Honor: {d.honor}"] if d.honor else [])
+    return " · ".join(parts)
+
+
 def tooltip_html(d: CardDef, reason: str = "") -> str:
     """Rich tooltip: the whole card in words, plus why it can or cannot be clicked now."""
-    parts = [f"<b>{html.escape(d.name)}</b>", html.escape(type_line(d)),
-             f"Cost: {cost_words(d)}" + (f" · Honor: {d.honor}" if d.honor else "")]
+    parts = [f"<b>{html.escape(d.name)}</b>", html.escape(type_line(d))] + ([price_line(d)] if price_line(d) else [])
     if d.text:
         parts.append(f"<br>{html.escape(d.text)}")
     if reason:
@@ -129,7 +134,7 @@ def paint_card(painter: QPainter, rect: QRectF, d: CardDef) -> None:
 
     # cost badge and name
     r = 10 * u
-    badge = bool(d.cost or d.role != "starting")   # starting cards cannot be bought: no price
+    badge = d.priced   # starting cards and Legendary Characters are never bought: no price
     if badge:
         _badge(painter, QPointF(rect.left() + 13 * u, rect.top() + 13 * u), r,
                POWER_COLOUR if d.type == "monster" else RUNE_COLOUR, str(d.cost), d.type == "monster")
@@ -370,8 +375,7 @@ class CardZoom(QDialog):
         p.end()
         face.setPixmap(pix)
         lay.addWidget(face, alignment=Qt.AlignCenter)
-        info = QLabel(f"Cost: {cost_words(d)}" + (f" · Honor: {d.honor}" if d.honor else "")
-                      + (f"\n{reason}" if reason else "") + (f"\nNote: {d.note}" if d.note else ""))
+        info = QLabel("\n".join(line for line in (price_line(d), reason, f"Note: {d.note}" if d.note else "") if line))
         info.setWordWrap(True)
         info.setMaximumWidth(self.SIZE.width())
         lay.addWidget(info)

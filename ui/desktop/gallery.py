@@ -35,7 +35,8 @@ class GalleryModel(ZoneModel):
         if role == Qt.DisplayRole and index.isValid():
             d, where = self.defs[index.row()], self.where[index.row()]
             copies = f" ×{d.count}" if where == "center deck" else ""
-            return f"{d.name}  ({d.type}, {cost_words(d)}){copies} · {where}"
+            kind = f"{d.type}, {cost_words(d)}" if d.priced else d.type
+            return f"{d.name}  ({kind}){copies} · {where}"
         return super().data(index, role)
 
 
