@@ -330,6 +330,9 @@ def test_long_option_labels_are_shortened_to_the_panel_never_scrolled_sideways(q
 def test_help_opens_with_f1_and_documents_every_key_of_the_window(window, qtbot):
     from PySide6.QtGui import QAction, QShortcut
     qtbot.keyClick(window, Qt.Key_F1)
+    first = window.help_dialog
+    window.show_help()                                   # again: the same window comes forward
+    assert window.help_dialog is first
     help_text = window.help_dialog.text.toPlainText()
     assert window.help_dialog.isVisible() and "Your turn" in help_text and "Rulings" in help_text
     keys = {a.shortcut().toString() for a in window.findChildren(QAction)} | \

@@ -37,6 +37,7 @@ class MainWindow(QMainWindow):
         self.pass_to: int | None = None       # hot-seat: waiting for this seat to take the screen
         self.card_menu: QMenu | None = None   # open when a click stands for several options
         self._new_in_center: set[int] = set()  # dealt since the person looking last answered
+        self.gallery = self.help_dialog = None   # helper windows, opened on demand and kept
         self.setWindowTitle("Ascension")
         self.resize(*MIN_SIZE)
         self.setMinimumSize(1024, 640)
@@ -385,13 +386,19 @@ class MainWindow(QMainWindow):
 
     def show_cards(self) -> None:
         from ascension.ui.desktop.gallery import CardGallery
-        self.gallery = CardGallery(self)
-        self.gallery.show()
+        self.gallery = self._one_window(self.gallery, CardGallery)
 
     def show_help(self) -> None:
         from ascension.ui.desktop.help import HelpDialog
-        self.help_dialog = HelpDialog(self)
-        self.help_dialog.show()
+        self.help_dialog = self._one_window(self.help_dialog, HelpDialog)
+
+    def _one_window(self, open_one, make):
+        """Bring a helper window forward, or open it: pressing its key again makes no second one."""
+        window = open_one or make(self)
+        window.show()
+        window.raise_()
+        window.activateWindow()
+        return window
 
     def show_history(self) -> None:
         """The match history window, for the player chosen there before (kept in the settings),
