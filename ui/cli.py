@@ -467,7 +467,7 @@ def cmd_history_export(args) -> int:
 
 
 def cmd_history_show(args) -> int:
-    from ascension.ui.history.replay import ReplaySteps
+    from ascension.ui.history.replay import ReplaySteps, race_story
     from ascension.ui.history.repo import get_match
     try:
         history = _open_history(args.db)
@@ -500,6 +500,7 @@ def cmd_history_show(args) -> int:
         for turn in sorted({1, *range(5, len(rows), 5), len(rows)}):
             race.add_row(str(turn), *(str(total) for total in rows[turn - 1]))
         out.print(race)
+        out.print(race_story(names, rows))
     return 0
 
 

@@ -76,6 +76,7 @@ def test_simulate_record_then_list_stats_export(capsys, persistent_db, tmp_path)
     assert race["totals"][-1] == [s["total"] for s in sorted(shown["seats"], key=lambda s: s["seat"])]
     code, out, _ = run(capsys, "history", "show", "--db", persistent_db, data[0]["id"])
     assert code == 0 and "Honor by turn" in out and re.search(rf"\b{shown['turns']}\b", out)
+    assert re.search(r"(led for \d+ of \d+ turns|No one was ever ahead)", out)
     assert run(capsys, "history", "show", "--db", persistent_db, 999999)[0] == 2
 
 

@@ -34,3 +34,15 @@ def test_the_solo_villain_runs_in_the_race_and_an_unfinished_turn_has_no_row():
     _, partial = steps.honor_by_turn()
     game = replay(rec["setup"], rec["answers"][:40])
     assert len(partial) == game.turn - 1 and partial == rows[:len(partial)]
+
+
+def test_the_race_story_says_who_led_how_often_it_changed_and_the_largest_lead():
+    from ascension.ui.history.replay import race_story
+    rows = [[3, 0], [3, 3], [5, 8], [9, 8], [20, 8], [20, 25]]
+    assert race_story(["Ann", "Bob"], rows) == (
+        "Ann led for 3 of 6 turns, Bob for 2; the lead changed hands 3 times. "
+        "Largest lead: Ann, 12 honor after turn 5.")
+    assert race_story(["Ann", "Bob"], [[1, 0], [4, 2]]) == (
+        "Ann led for 2 of 2 turns; the lead never changed hands. Largest lead: Ann, 2 honor after turn 2.")
+    assert race_story(["Ann", "Bob"], [[0, 0]]) == "No one was ever ahead at the end of a turn."
+    assert race_story(["Ann"], [[5]]) == "" and race_story(["Ann", "Bob"], []) == ""

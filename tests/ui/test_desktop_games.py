@@ -1,5 +1,7 @@
 """Whole games played through the desktop window by clicking widgets; the end screen must show
 the engine's own result."""
+import re
+
 import pytest
 from PySide6.QtCore import Qt
 
@@ -22,6 +24,8 @@ def check_end_screen(window):
         assert race.isVisible() and {name: ys[-1] for name, ys in lines.items()} == \
             {score["name"]: score["total"] for score in game.scores()}
         assert all(len(ys) == game.turn for ys in lines.values())
+        story = race.story.text()   # in words: who led, how often it changed hands, the largest lead
+        assert re.match(r"(.+ led for \d+ of \d+ turns|No one was ever ahead)", story) and race.story.isVisible()
     return rows
 
 

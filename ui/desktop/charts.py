@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ascension.ui.history.replay import race_story
 
 WIN_COLOUR = QColor("#1f7a34")
 LOSS_COLOUR = QColor("#a8322d")
@@ -80,12 +82,17 @@ class HonorRaceChart(_HonorChart):
         super().__init__("Turn", 160, parent=parent)
         self.lines = 0
         self.marker = None   # a vertical line at the turn a replay shows
+        self.story = QLabel()   # who led, how often it changed, the largest lead
+        self.story.setWordWrap(True)
+        self.layout().addWidget(self.story)
 
     def show_race(self, names: list[str], rows: list[list[int]]) -> None:
         pg = self.pg
         self.plot.clear()
         self.marker = None
         self.lines = len(names) if rows else 0
+        self.story.setText(race_story(names, rows))
+        self.story.setVisible(bool(self.story.text()))
         if not rows:
             return
         turns = list(range(1, len(rows) + 1))

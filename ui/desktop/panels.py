@@ -442,7 +442,7 @@ class EndScreen(QWidget):
         names, rows = s.get("race") or ([], [])
         if len(rows) > 1 and self.race is None:
             self.race = HonorRaceChart()
-            self.race.setFixedSize(760, 230)
+            self.race.setFixedSize(760, 260)
             self.layout().insertWidget(self._race_at, self.race, 0, Qt.AlignHCenter)
         if self.race is not None:
             self.race.setVisible(len(rows) > 1)

@@ -5,6 +5,7 @@ did during the game (``Game.log_lines``: a run of plays is one line). The viewer
 forward and back by index without replaying again. Qt-free, so it is tested alone."""
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
 from ascension.core.engine import GameOver, InvalidAnswer
@@ -76,3 +77,30 @@ class ReplaySteps:
     @property
     def last(self) -> int:
         return len(self.steps) - 1
+
+
+def race_story(names: list[str], rows: list[list[int]]) -> str:
+    """How the honor race went, in a sentence or two: who led for how many turns (a tie leads
+    no one), how often the lead changed hands, and the largest lead."""
+    if not rows or len(names) < 2:
+        return ""
+    leaders, biggest = [], (0, 0, 0)   # (lead, turn, player)
+    for turn, totals in enumerate(rows, 1):
+        first, second = sorted(totals, reverse=True)[:2]
+        leader = totals.index(first) if first > second else None
+        leaders.append(leader)
+        if leader is not None and first - second > biggest[0]:
+            biggest = (first - second, turn, leader)
+    led = Counter(x for x in leaders if x is not None)
+    if not led:
+        return "No one was ever ahead at the end of a turn."
+    order = [p for p, _ in led.most_common()]
+    parts = [f"{names[order[0]]} led for {led[order[0]]} of {len(rows)} turns"]
+    parts += [f"{names[p]} for {led[p]}" for p in order[1:]]
+    held = [x for x in leaders if x is not None]
+    changes = sum(a != b for a, b in zip(held, held[1:]))
+    story = ", ".join(parts) + (f"; the lead changed hands {changes} time{'s' * (changes != 1)}." if changes
+                                else "; the lead never changed hands.")
+    lead, turn, player = biggest
+    return story + f" Largest lead: {names[player]}, {lead} honor after turn {turn}."
+
