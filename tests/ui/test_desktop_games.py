@@ -105,6 +105,27 @@ def test_a_drawn_first_player_starts_and_a_rematch_keeps_the_seating(window, qtb
     assert [p.name for p in window.controller.game.players] == order    # the same seats, the same deal
 
 
+def test_play_again_deals_a_new_game_for_the_same_table(window, qtbot):
+    table = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 21,
+             "honor_pool": 4}
+    window.start(table)
+    first = window.controller.game.seed
+    play_to_the_end(window, qtbot)
+    qtbot.mouseClick(window.end_page.again_button, Qt.LeftButton)
+    game = window.controller.game
+    assert window.stack.currentWidget() is window.play_page and game.seed != first
+    assert [p.name for p in game.players] == ["Ann", "Bob"] and game.ctx.setup["honor_pool"] == 4
+
+    from ascension.core.session import Session                # a game resumed at start-up, too
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    resumed = MainWindow(Controller(autosave=None), window.settings)
+    qtbot.addWidget(resumed)
+    resumed.controller.adopt(Session.from_json(window.controller.session.to_json()))
+    resumed.play_again()
+    assert resumed.controller.game.seed != game.seed and len(resumed.controller.game.players) == 2
+
+
 @pytest.mark.parametrize("variants, players", [(["legendary"], 2), (["cult", "legendary"], 1)])
 def test_other_installed_variants(window, qtbot, variants, players):
     """The Legendary Track and the Cult arrive as plugins; the table plays them with no code of

@@ -83,6 +83,7 @@ class MainWindow(QMainWindow):
         self.decision.hint_clicked.connect(self.show_hint)
         self.pass_page.ready.connect(self.take_screen)
         self.end_page.rematch.connect(self.rematch)
+        self.end_page.play_again.connect(self.play_again)
         self.end_page.new_game.connect(self.new_game)
         self.end_page.replay.connect(self.replay_in_history)
         self._shortcuts()
@@ -373,6 +374,10 @@ class MainWindow(QMainWindow):
 
     def rematch(self) -> None:
         self.start(self.controller.setup)
+
+    def play_again(self) -> None:
+        """The same players, sets and variants, a new seed (and a new first player, if drawn)."""
+        self.start(dict(self.controller.chosen, seed=None))
 
     def on_finished(self, summary: dict) -> None:
         self.end_page.show_summary(summary)

@@ -59,6 +59,7 @@ class Controller(QObject):
         self.history_error = ""
         self._recorded: Session | None = None
         self.setup: dict | None = None       # what the match was started from, seed included
+        self.chosen: dict | None = None      # the setup as chosen, before the seed and seating
         self.speed = "normal"
         self.autosave_path = autosave
         self.autosave_error = ""
@@ -79,6 +80,7 @@ class Controller(QObject):
         """Start a match (raises SetupError for an impossible setup: the dialog checks first).
         With ``first_player`` "random" the seats turn by a draw from the seed; a rematch keeps
         the seats as drawn, so that it deals the same game again."""
+        self.chosen = dict(setup)   # as asked for: "play again" deals anew from it
         seats, seed = setup_seats(setup), setup.get("seed")
         if setup.get("first_player") == "random":
             seed = secrets.randbits(63) if seed is None else seed
@@ -100,10 +102,11 @@ class Controller(QObject):
         self._skipping = False
         self.bot_error = ""
         self.session = session
-        if setup is None:
+        if setup is None:   # a loaded game: it is also what "play again" starts from
             s = session.game.ctx.setup
             setup = {"sets": s["sets"], "variants": s["variants"], "seed": s["seed"],
                      "honor_pool": s["honor_pool"], "seats": [asdict(x) for x in session.seats]}
+            self.chosen = dict(setup)
         self.setup = setup
         self._changed()
 

@@ -331,9 +331,11 @@ class PassScreen(QWidget):
 class EndScreen(QWidget):
     """The result: winner, every seat's (or team's) tokens + card honor = total, the tie-break
     when it decided, the honor race turn by turn, and the way on: a rematch with the same seed,
-    a new game, or this game's replay in the history (when it was recorded there)."""
+    the same game with a new deal, a new game, or this game's replay in the history (when it
+    was recorded there)."""
 
     rematch = Signal()
+    play_again = Signal()
     new_game = Signal()
     replay = Signal(int)   # the match id: watch this game again in the history
 
@@ -361,21 +363,26 @@ class EndScreen(QWidget):
         self.notes.setFont(nf)
         buttons = QHBoxLayout()
         self.rematch_button = QPushButton("Rematch (same seed)")
+        self.again_button = QPushButton("Play again (new deal)")
+        self.again_button.setToolTip("The same players, sets and variants, with a new seed")
         self.new_button = QPushButton("New game…")
         self.replay_button = QPushButton("Replay in the history")
         self.replay_button.setToolTip("Step through this game again, answer by answer, beside its honor race")
         self._match_id: int | None = None
-        for b in (self.rematch_button, self.new_button, self.replay_button):
-            b.setMinimumSize(240, 44)
+        for b in (self.rematch_button, self.again_button, self.new_button, self.replay_button):
+            b.setMinimumSize(210, 44)
             b.setStyleSheet("QPushButton { font-size: 15px; font-weight: bold; }")
         buttons.addStretch(1)
         buttons.addWidget(self.rematch_button)
+        buttons.addSpacing(16)
+        buttons.addWidget(self.again_button)
         buttons.addSpacing(16)
         buttons.addWidget(self.new_button)
         buttons.addSpacing(16)
         buttons.addWidget(self.replay_button)
         buttons.addStretch(1)
         self.rematch_button.clicked.connect(self.rematch)
+        self.again_button.clicked.connect(self.play_again)
         self.new_button.clicked.connect(self.new_game)
         self.replay_button.clicked.connect(lambda: self._match_id is not None and self.replay.emit(self._match_id))
         self.table.setMaximumWidth(760)
