@@ -26,6 +26,9 @@ def check_end_screen(window):
         assert all(len(ys) == game.turn for ys in lines.values())
         story = race.story.text()   # in words: who led, how often it changed hands, the largest lead
         assert re.match(r"(.+ led for \d+ of \d+ turns|No one was ever ahead)", story) and race.story.isVisible()
+        page = window.end_page   # at 1280x720, even under six rows of team scores: nothing overlaps
+        story_bottom = race.story.mapTo(page, race.story.rect().bottomLeft()).y()
+        assert story_bottom < page.rematch_button.mapTo(page, page.rematch_button.rect().topLeft()).y()
     return rows
 
 

@@ -449,7 +449,8 @@ class EndScreen(QWidget):
         names, rows = s.get("race") or ([], [])
         if len(rows) > 1 and self.race is None:
             self.race = HonorRaceChart()
-            self.race.setFixedSize(760, 260)
+            self.race.setFixedWidth(760)
+            self.race.setMaximumHeight(260)   # less when the score table is long (teams): it gives way
             self.layout().insertWidget(self._race_at, self.race, 0, Qt.AlignHCenter)
         if self.race is not None:
             self.race.setVisible(len(rows) > 1)
