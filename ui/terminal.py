@@ -173,7 +173,9 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: s
             seen.add(d.id)
             out(f"  {_card_line(game, c)}")
     out(f"Played: {_names(game, p.played)}")
-    out(f"Your deck: {quantity(len(p.deck), 'card')} · discard pile: {_names(game, p.discard)}")
+    in_deck = _names(game, sorted(p.deck, key=game.name_of))   # sorted: what, never in which order
+    out(f"Your deck: {quantity(len(p.deck), 'card')}" + (f" ({in_deck})" if p.deck else "")
+        + f" · discard pile: {_names(game, p.discard)}")
     for c in p.constructs:
         out(f"Construct in play: {_card_line(game, c)}")
     mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""

@@ -368,8 +368,11 @@ def test_terminal_shows_your_deck_size_and_your_discard_pile():
     game = arrange(new_game(["10th"], ["Ann", "Bob"], seed=1), 0, discard=["Mystic", "Militia", "Mystic"])
     lines: list[str] = []
     terminal.show_table(game, 0, lines.append)
-    # 5 cards were left after the opening hand; the Militia came from the deck
-    assert "Your deck: 4 cards · discard pile: Mystic ×2, Militia" in lines
+    # 5 cards were left after the opening hand; the Militia came from the deck. The deck's cards
+    # are named in alphabetical order, never in the order they will be drawn.
+    deck = sorted(game.name_of(c) for c in game.players[0].deck)
+    listed = ", ".join(n if deck.count(n) == 1 else f"{n} ×{deck.count(n)}" for n in dict.fromkeys(deck))
+    assert f"Your deck: 4 cards ({listed}) · discard pile: Mystic ×2, Militia" in lines
 
 
 def test_terminal_shows_the_cultist_without_a_count():
