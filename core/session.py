@@ -132,10 +132,10 @@ class Session:
     def new_in_center(self, seat: int) -> set[int]:
         """The center-row cards dealt since ``seat`` last answered (what changed while they
         waited, or what their own move brought in); none before their first answer."""
-        marks = [mark for _, who, mark in self.undo_stack if who == seat]
-        if not marks:
+        mark = next((mark for _, who, mark in reversed(self.undo_stack) if who == seat), None)
+        if mark is None:
             return set()
-        dealt = {e.card for e in self.game.log[marks[-1]:] if e.kind == "center_dealt"}
+        dealt = {e.card for e in self.game.log[mark:] if e.kind == "center_dealt"}
         return dealt.intersection(self.game.center_row)
 
     def answer(self, index: int) -> None:

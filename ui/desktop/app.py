@@ -263,11 +263,9 @@ class MainWindow(QMainWindow):
 
     def _sure_to_end(self, dec, index: int) -> bool:
         """Ending the turn with cards still to play is most often a slip: ask first."""
-        if dec.options[index][0] != "end":
+        if dec.options[index][0] != "end" or not any(o[0] in ("play", "play_all") for o in dec.options):
             return True
         unplayed = len(self.controller.game.players[dec.seat].hand)
-        if not any(o[0] in ("play", "play_all") for o in dec.options):
-            return True
         return self.confirm("End your turn?", f"You have not played {quantity(unplayed, 'card')} in "
                             "your hand. End your turn anyway?")
 
