@@ -72,6 +72,20 @@ def test_restored_game_continues_exactly_like_the_original():
     assert copy.scores() == game.scores()
 
 
+def test_a_save_from_before_questions_named_their_asker_still_answers_the_top_effect():
+    from ascension.core.scenario import arrange, script
+    game = arrange(new_game(["10th"], ["A", "B"], seed=5), 0, hand=["Seer of the Forked Path"])
+    script(game, ["Play Seer of the Forked Path"], finish=False)   # "banish a card from the center row"
+    assert game.decision().kind == "choose_card"
+    old = json.loads(save(game))
+    del old["state"]["pending"]["asker"]                          # as saves were written before
+    restored = load(json.dumps(old))
+    assert restored.decision() == game.decision()
+    restored.apply(0)
+    game.apply(0)
+    assert save(restored) == save(game)
+
+
 def test_clone_is_independent_of_the_original(game2):
     clone = game2.clone()
     clone.apply(0)  # play a card in the clone only
