@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from ascension.ui.history import repo
 from ascension.ui.history.db import (CorruptHistoryError, NewerSchemaError, NotAHistoryError, default_path,
                                      make_engine, open_history, resolve)
-from ascension.ui.history.migrations import create_first_schema
+from ascension.ui.history import migrations
 from ascension.ui.history.models import SCHEMA_VERSION
 from ascension.ui.history.repo import MatchFilter
 
@@ -139,10 +139,12 @@ def test_a_newer_schema_is_refused_and_not_altered(persistent_db, tmp_path):
 
 
 def _first_schema_history(db) -> int:
-    """A database exactly as version 1 wrote it, with one game in it."""
+    """A database exactly as version 1 wrote it (releases from before Alembic kept only
+    ``schema_version``), with one game in it."""
     engine = make_engine(db)
     with engine.begin() as conn:
-        create_first_schema(conn)
+        migrations.build(conn, "0001")
+        conn.execute(sa.text("DROP TABLE alembic_version"))
         mid = conn.execute(sa.text(
             "INSERT INTO \"match\" (status, started_at, ended_at, sets, variant, players, seed, engine_version, "
             "capped, options) VALUES ('finished', '2025-01-02 10:00:00', '2025-01-02 10:30:00', '10th', '', 2, "
@@ -191,9 +193,79 @@ def test_migrating_from_the_first_schema(persistent_db, pg_or_tmp):
         assert repo.count_matches(s, MatchFilter(opponent="greedy")) == 2 and new != mid
     h.close()
     assert open_history(persistent_db).notices == []   # migrated once
+    assert _revision(persistent_db) == migrations.head() == "0002"
     migrated = _schema(persistent_db)
     fresh = _schema(pg_or_tmp)
     assert migrated == fresh
+
+
+def _revision(db) -> str:
+    engine = make_engine(db)
+    with engine.connect() as conn:
+        revision = conn.execute(sa.text("SELECT version_num FROM alembic_version")).scalar_one()
+    engine.dispose()
+    return revision
+
+
+def test_the_newest_revision_is_the_schema_the_program_writes():
+    """Revision ids are schema numbers in a single line of descent, the newest one SCHEMA_VERSION."""
+    chain = [s.revision for s in migrations.scripts().walk_revisions()]   # newest first
+    assert chain == [migrations.revision_of(v) for v in range(SCHEMA_VERSION, 0, -1)]
+    assert migrations.head() == migrations.revision_of(SCHEMA_VERSION)
+
+
+def test_the_revisions_build_what_the_models_describe(persistent_db, pg_or_tmp):
+    """An empty database taken through every revision equals a history created from the
+    models, and Alembic's autogenerate would find nothing left to write."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+    from sqlmodel import SQLModel
+    engine = make_engine(persistent_db)
+    with engine.begin() as conn:
+        migrations.build(conn, "head")
+        assert conn.execute(sa.text("SELECT version FROM schema_version")).scalar() == SCHEMA_VERSION
+        context = MigrationContext.configure(conn, opts={"include_object": lambda o, n, t, r, c: n != "alembic_version"})
+        assert compare_metadata(context, SQLModel.metadata) == []
+    engine.dispose()
+    assert _schema(persistent_db) == _schema(pg_or_tmp)
+    h = open_history(persistent_db)   # and the program takes it as it is
+    assert h.notices == [] and h.backup is None
+    h.close()
+
+
+def test_a_current_history_from_before_alembic_is_marked_without_an_upgrade(persistent_db):
+    open_history(persistent_db).close()
+    engine = make_engine(persistent_db)
+    with engine.begin() as conn:
+        conn.execute(sa.text("DROP TABLE alembic_version"))
+    engine.dispose()
+    h = open_history(persistent_db)
+    assert h.notices == [] and h.backup is None
+    h.close()
+    assert _revision(persistent_db) == migrations.head()
+
+
+def test_an_upgrade_that_fails_leaves_the_history_as_it_was(persistent_db, monkeypatch):
+    mid = _first_schema_history(persistent_db)
+    real = migrations.upgrade
+
+    def upgrade_then_fail(conn, stored, target="head"):
+        real(conn, stored, target)
+        raise RuntimeError("the disk went away")
+    monkeypatch.setattr(migrations, "upgrade", upgrade_then_fail)
+    with pytest.raises(RuntimeError, match="disk went away"):
+        open_history(persistent_db)
+    engine = make_engine(persistent_db)
+    with engine.connect() as conn:
+        assert conn.execute(sa.text("SELECT version FROM schema_version")).scalar() == 1
+        assert not sa.inspect(conn).has_table("alembic_version")
+        assert "turns" not in {c["name"] for c in sa.inspect(conn).get_columns("match")}
+        assert conn.execute(sa.text('SELECT id FROM "match"')).scalar() == mid
+    engine.dispose()
+    monkeypatch.undo()
+    h = open_history(persistent_db)   # a later start upgrades it after all
+    assert any("upgraded from schema 1" in n for n in h.notices)
+    h.close()
 
 
 @pytest.fixture

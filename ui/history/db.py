@@ -14,7 +14,7 @@ connection, so that a file it refuses is left byte for byte as it was:
   the caller (:func:`set_aside` does the moving).
 - a schema version above :data:`SCHEMA_VERSION`: refused with :class:`NewerSchemaError`.
 - a lower version: a backup copy is taken (SQLite's online backup, so a leftover WAL is
-  included), then :mod:`.migrations` runs in one transaction.
+  included), then the Alembic revisions of :mod:`.migrations` run in one transaction.
 
 Every SQLite connection gets ``journal_mode=WAL``, ``synchronous=FULL``, ``foreign_keys=ON``
 and a busy timeout, and the driver's own transaction handling is replaced by explicit
@@ -312,6 +312,7 @@ def _stored_version(conn) -> int | None:
 def _create(conn) -> None:
     SQLModel.metadata.create_all(conn, tables=TABLES)
     conn.execute(sa.text("INSERT INTO schema_version (id, version) VALUES (1, :v)"), {"v": SCHEMA_VERSION})
+    migrations.mark_created(conn)
 
 
 def _newer(where: str, version: int) -> NewerSchemaError:
@@ -358,10 +359,12 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
             elif stored > SCHEMA_VERSION:
                 raise _newer(url.render_as_string(hide_password=True), stored)
             elif stored < SCHEMA_VERSION:
-                migrations.migrate(conn, stored)
+                migrations.upgrade(conn, stored)
                 where = f" (a copy of the old file is at {backup})" if backup else ""
                 notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{where}.")
                 log.info("history migrated from schema %s to %s", stored, SCHEMA_VERSION)
+            elif not migrations.marked(conn):   # current, but written before the program used Alembic
+                migrations.upgrade(conn, stored)
     except Exception:
         engine.dispose()
         raise

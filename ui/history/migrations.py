@@ -1,97 +1,76 @@
-"""Schema versions as a list of numbered steps (simpler than Alembic for five small tables).
+"""Schema changes of the match history, as Alembic revisions (``alembic/versions``).
 
-``schema_version`` holds one number. Opening a database at version N < SCHEMA_VERSION runs
-steps N -> N+1 -> ... in order, in one transaction (SQLite and PostgreSQL both roll DDL back),
-after :mod:`.db` has taken a backup copy of an SQLite file. A step is frozen once released:
-it says what that version changed in plain DDL and never refers to the current models, which
-keep moving. :func:`create_first_schema` keeps version 1 as it was released, so the tests can
-build a first-version database and migrate it.
+A history carries two marks:
+
+- ``schema_version``: one number, read through a read-only connection before anything is
+  touched (:mod:`.db` refuses a newer number and takes a backup before an upgrade). Every
+  revision sets it, and histories written before the program used Alembic have only this one.
+  Revision ids are that number on four digits ("0002" sets schema_version 2).
+- ``alembic_version``: Alembic's own mark of the revision reached.
+
+Everything runs inside the caller's transaction (SQLite and PostgreSQL both roll DDL back), so
+an upgrade that fails leaves the history as it was. Alembic is imported only when a history is
+created or upgraded: opening an up-to-date one costs nothing more.
+
+A new schema: change :mod:`.models`, raise ``SCHEMA_VERSION``, then let Alembic write the
+revision (see ``alembic.ini``) with ``--rev-id`` set to the new number, and check it.
 """
 from __future__ import annotations
 
-from typing import Callable
+from functools import lru_cache
+from pathlib import Path
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Connection
-from sqlmodel.sql.sqltypes import AutoString
 
-from .models import SCHEMA_VERSION
-
-
-def create_first_schema(conn: Connection) -> None:
-    """Version 1, exactly as released (frozen: do not edit)."""
-    md = sa.MetaData()
-    sa.Table("schema_version", md,
-             sa.Column("id", sa.Integer, primary_key=True),
-             sa.Column("version", sa.Integer, nullable=False))
-    sa.Table("match", md,
-             sa.Column("id", sa.Integer, primary_key=True),
-             sa.Column("status", AutoString(16), nullable=False),
-             sa.Column("started_at", sa.DateTime, nullable=False),
-             sa.Column("ended_at", sa.DateTime, nullable=False),
-             sa.Column("sets", AutoString(200), nullable=False),
-             sa.Column("variant", AutoString(200), nullable=False),
-             sa.Column("players", sa.Integer, nullable=False),
-             sa.Column("seed", sa.BigInteger, nullable=False),
-             sa.Column("engine_version", AutoString(40), nullable=False),
-             sa.Column("capped", sa.Boolean, nullable=False),
-             sa.Column("options", sa.JSON, nullable=False))
-    sa.Table("match_replay", md,
-             sa.Column("match_id", sa.Integer, primary_key=True, autoincrement=False),
-             sa.Column("setup", sa.JSON, nullable=False),
-             sa.Column("answers", sa.JSON, nullable=False),
-             sa.ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"))
-    sa.Table("seat", md,
-             sa.Column("match_id", sa.Integer, primary_key=True, autoincrement=False),
-             sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
-             sa.Column("name", AutoString(100), nullable=False),
-             sa.Column("kind", AutoString(16), nullable=False),
-             sa.Column("bot", AutoString(40), nullable=True),
-             sa.Column("team", sa.Integer, nullable=True),
-             sa.Column("tokens", sa.Integer, nullable=False),
-             sa.Column("card_honor", sa.Integer, nullable=False),
-             sa.Column("total", sa.Integer, nullable=False),
-             sa.Column("winner", sa.Boolean, nullable=False),
-             sa.ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"))
-    sa.Table("seat_card", md,
-             sa.Column("match_id", sa.Integer, primary_key=True, autoincrement=False),
-             sa.Column("seat", sa.Integer, primary_key=True, autoincrement=False),
-             sa.Column("card", AutoString(100), primary_key=True),
-             sa.Column("acquired", sa.Integer, nullable=False),
-             sa.Column("defeated", sa.Integer, nullable=False),
-             sa.ForeignKeyConstraint(["match_id", "seat"], ["seat.match_id", "seat.seat"], ondelete="CASCADE"))
-    md.create_all(conn)
-    conn.execute(sa.text("INSERT INTO schema_version (id, version) VALUES (1, 1)"))
+SCRIPTS = Path(__file__).with_name("alembic")
 
 
-def _v1_to_v2(conn: Connection) -> None:
-    """Turns played, the assisted mark, renown per faction; indexes for the match list filters."""
-    for ddl in (
-        'ALTER TABLE "match" ADD COLUMN turns INTEGER NOT NULL DEFAULT 0',
-        'ALTER TABLE "match" ADD COLUMN assisted BOOLEAN NOT NULL DEFAULT FALSE',
-        'ALTER TABLE seat ADD COLUMN renown JSON',
-        'CREATE INDEX ix_match_status_started ON "match" (status, started_at)',
-        'CREATE INDEX ix_match_status_players ON "match" (status, players, started_at)',
-        'CREATE INDEX ix_match_status_variant ON "match" (status, variant, started_at)',
-        'CREATE INDEX ix_match_status_sets ON "match" (status, sets, started_at)',
-        "CREATE INDEX ix_seat_name ON seat (name, winner, match_id)",
-        "CREATE INDEX ix_seat_bot ON seat (bot, name, match_id)",
-        "CREATE INDEX ix_seat_card_card ON seat_card (card)",
-    ):
-        conn.execute(sa.text(ddl))
+def revision_of(version: int) -> str:
+    return f"{version:04d}"
 
 
-# from-version -> step to the next version
-STEPS: dict[int, Callable[[Connection], None]] = {1: _v1_to_v2}
-assert sorted(STEPS) == list(range(1, SCHEMA_VERSION)), "one step per version below SCHEMA_VERSION"
+def marked(conn: Connection) -> bool:
+    """Whether Alembic has marked this history (it has not, when written before Alembic)."""
+    return sa.inspect(conn).has_table("alembic_version")
 
 
-def migrate(conn: Connection, current: int) -> list[int]:
-    """Run the steps from ``current`` up to SCHEMA_VERSION inside the caller's transaction;
-    returns the versions passed through."""
-    passed = []
-    for version in range(current, SCHEMA_VERSION):
-        STEPS[version](conn)
-        passed.append(version + 1)
-    conn.execute(sa.text("UPDATE schema_version SET version = :v WHERE id = 1"), {"v": SCHEMA_VERSION})
-    return passed
+def _config(conn: Connection):
+    from alembic.config import Config
+    cfg = Config()
+    cfg.set_main_option("script_location", str(SCRIPTS))
+    cfg.attributes["connection"] = conn
+    return cfg
+
+
+@lru_cache(maxsize=1)
+def scripts():
+    """The revisions, read once per process."""
+    from alembic.script import ScriptDirectory
+    return ScriptDirectory(str(SCRIPTS))
+
+
+def head() -> str:
+    return scripts().get_current_head()
+
+
+def mark_created(conn: Connection) -> None:
+    """Mark a history just created from the current models as being at the newest revision."""
+    from alembic.runtime.migration import MigrationContext
+    MigrationContext.configure(conn).stamp(scripts(), "head")
+
+
+def upgrade(conn: Connection, stored: int, target: str = "head") -> None:
+    """Bring a history at schema ``stored`` up to ``target``. A history from before Alembic
+    is first marked at the revision of its number."""
+    from alembic import command
+    cfg = _config(conn)
+    if not marked(conn):
+        command.stamp(cfg, revision_of(stored))
+    command.upgrade(cfg, target)
+
+
+def build(conn: Connection, target: str) -> None:
+    """An empty database built revision by revision up to ``target`` (tests: old histories)."""
+    from alembic import command
+    command.upgrade(_config(conn), target)
