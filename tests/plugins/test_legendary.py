@@ -122,7 +122,7 @@ def test_setup_every_player_starts_at_the_bottom_of_every_path():
 def test_the_legendary_track_is_a_variant_for_any_set():
     game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=4)
     assert len(game.aside) == 4 and game.ctx.pm.get_plugin("legendary") is not None
-    for slot, card in enumerate(game.center_row):
+    for card in game.center_row:
         game.center_deck.insert(0, card)
     arrange_center(game, ["Demon Slayer", "Arha Initiate", "Mephit", "Wolf Shaman", "Muramasa", "Landtalker"])
     set_resources(game, 0, runes=4, power=3)
