@@ -138,6 +138,14 @@ class Session:
         dealt = {e.card for e in self.game.log[mark:] if e.kind == "center_dealt"}
         return dealt.intersection(self.game.center_row)
 
+    def unplayed_if_ending(self, index: int) -> int:
+        """The cards left unplayed in hand if answer ``index`` ends the turn while some could
+        still be played (0 otherwise): most often a slip, so front ends ask first."""
+        dec = self.game.decision()
+        if dec.options[index][0] != "end" or not any(o[0] in ("play", "play_all") for o in dec.options):
+            return 0
+        return len(self.game.players[dec.seat].hand)
+
     def answer(self, index: int) -> None:
         """A person answers; a snapshot is kept so they can take it back."""
         dec = self.game.decision()

@@ -91,6 +91,8 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 take_back(session, me, out)
                 shown, table = len(session.game.log), None   # show the whole table again
                 continue
+            if not sure_to_end(session, answer, input_fn):
+                continue
             session.answer(answer)
     except KeyboardInterrupt:
         record(session, db, out)
@@ -110,6 +112,18 @@ def take_back(session: Session, me: int, out: Out) -> None:
     session.undo()
     out("Your last answer is taken back" + (" (you had seen new cards since: the game now counts as "
                                             "assisted in the history)." if reveals else "."))
+
+
+def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) -> bool:
+    """Ending the turn with cards still to play asks first (as the desktop does); only y ends it."""
+    unplayed = session.unplayed_if_ending(index)
+    if not unplayed:
+        return True
+    try:
+        raw = input_fn(f"You have not played {quantity(unplayed, 'card')} in your hand. End your turn anyway? (y/n): ")
+    except EOFError:
+        return False
+    return raw.strip().lower() in ("y", "yes")
 
 
 def record(session: Session, db, out: Out) -> int | None:

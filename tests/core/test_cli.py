@@ -187,13 +187,35 @@ def test_terminal_reasks_on_bad_input_and_quits():
 def test_terminal_u_takes_back_the_last_answer():
     assert terminal.human_seat(1) == 0   # seed 1: the person plays first, five Apprentices in hand
     lines: list[str] = []
-    # nothing to take back; play all, take it back; end the turn (the bot plays), take that back
-    game = terminal.play(seed=1, input_fn=scripted(["u", "2", "u", "3", "u", "q"]), out=lines.append)
+    # nothing to take back; play all, take it back; end the turn (sure: y; the bot plays), take that back
+    game = terminal.play(seed=1, input_fn=scripted(["u", "2", "u", "3", "y", "u", "q"]), out=lines.append)
     assert "There is no answer of yours to take back." in lines
     assert "Your last answer is taken back." in lines   # playing Apprentices showed nothing new
     assert any(line.startswith("Your last answer is taken back (you had seen new cards") for line in lines)
     assert game.answers == [] and len(game.players[0].hand) == 5 and not game.players[0].played
     assert lines[-1].startswith("You left the game")
+
+
+def test_terminal_asks_before_ending_the_turn_with_cards_still_to_play():
+    assert terminal.human_seat(1) == 0   # seed 1: the person plays first, five Apprentices in hand
+    input_fn = scripted(["3", "n", "3", "y", "q"])   # 3: End turn
+    game = terminal.play(seed=1, input_fn=input_fn, out=[].append)
+    sure = "You have not played 5 cards in your hand. End your turn anyway? (y/n): "
+    assert input_fn.asked[:4] == ["Choose 1-3 (q quits): ", sure, "Choose 1-3 (q quits): ", sure]
+    assert game.answers[0] == 2   # "n" kept the turn; "y" ended it with the five Apprentices unplayed
+    assert [game.name_of(c) for c in game.players[0].discard] == ["Apprentice"] * 5
+
+
+def test_terminal_ends_a_turn_without_asking_once_the_hand_is_played():
+    assert terminal.human_seat(1) == 0
+    asked = []
+
+    def input_fn(prompt):   # play all, then the last option (End turn), then quit
+        asked.append(prompt)
+        return {1: "2", 2: prompt.split("-")[1].split()[0]}.get(len(asked), "q")
+    game = terminal.play(seed=1, input_fn=input_fn, out=[].append)
+    assert len(asked) == 3 and asked[2].startswith("Choose")   # no question in between
+    assert game.decision().seat == 0 and game.turn == 3   # the bot took its turn: back to the person
 
 
 def test_terminal_prints_the_shared_table_again_only_when_it_changed():

@@ -257,17 +257,14 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ acting
     def answer(self, index: int) -> None:
         mine = self._my_decision()
-        if mine is None or not self._sure_to_end(mine, index):
+        if mine is None or not self._sure_to_end(index):
             return
         self.controller.answer(index)
 
-    def _sure_to_end(self, dec, index: int) -> bool:
-        """Ending the turn with cards still to play is most often a slip: ask first."""
-        if dec.options[index][0] != "end" or not any(o[0] in ("play", "play_all") for o in dec.options):
-            return True
-        unplayed = len(self.controller.game.players[dec.seat].hand)
-        return self.confirm("End your turn?", f"You have not played {quantity(unplayed, 'card')} in "
-                            "your hand. End your turn anyway?")
+    def _sure_to_end(self, index: int) -> bool:
+        unplayed = self.controller.session.unplayed_if_ending(index)
+        return not unplayed or self.confirm("End your turn?", f"You have not played {quantity(unplayed, 'card')} "
+                                            "in your hand. End your turn anyway?")
 
     def on_card_clicked(self, iid: int) -> None:
         mine = self._my_decision()
