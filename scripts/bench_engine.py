@@ -7,7 +7,12 @@ so drift (thermal, other load) hits both. Ours: greedy-vs-greedy 2-player games 
 set, headless, without invariant checks. Also reports the cost of Game.clone() on a mid-game
 state, which bounds how fast any search-based bot can be.
 
-Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000]
+With ``--breakdown`` it first splits our game's time into set-up (``new_game``: plugin manager,
+cards, deal), the engine alone (the same games replayed from their answers: decisions and rules,
+no bot) and the bots (the rest), and prints the ratio we would reach if set-up and bots cost
+nothing: the ceiling of work on those parts.
+
+Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000] [--breakdown]
 Last line: ratio_ours_over_pyminion=R clone_us=C (medians).
 """
 from __future__ import annotations
@@ -23,7 +28,7 @@ from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import simulate
+from ascension.core.sim import _long_lived_frozen, game_seed, simulate
 
 PYMINION = "pyminion==0.4.0"
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "pyminion_games.py"
@@ -65,6 +70,39 @@ def clone_us(seed: int = 1, turn: int = 16) -> float:
     return statistics.median(times) / number * 1e6
 
 
+def breakdown(games: int, seed: int, repeat: int = 3) -> dict[str, float]:
+    """Milliseconds per game: the whole game, its set-up, and the engine replaying its answers."""
+    seeds = [game_seed(seed, k) for k in range(games)]   # the games ours() plays
+    answers = []
+    for s in seeds:
+        game = new_game(["10th"], ["A", "B"], seed=s)
+        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(2)]
+        while not game.over:
+            dec = game.decision()
+            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+        answers.append(game.answers)
+
+    def setup() -> None:
+        with _long_lived_frozen():
+            for s in seeds:
+                new_game(["10th"], ["A", "B"], seed=s)
+
+    def engine() -> float:
+        spent = 0.0
+        with _long_lived_frozen():   # as simulate() runs its games
+            for s, given in zip(seeds, answers):
+                game = new_game(["10th"], ["A", "B"], seed=s)   # not timed
+                t = timeit.default_timer()
+                for a in given:
+                    game.decision()
+                    game.apply(a)
+                spent += timeit.default_timer() - t
+        return spent
+    return {"game_ms": 1e3 / max(ours(games, seed) for _ in range(repeat)),
+            "setup_ms": min(timeit.repeat(setup, number=1, repeat=repeat)) / games * 1e3,
+            "engine_ms": min(engine() for _ in range(repeat)) / games * 1e3}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeats", type=int, default=5, help="rounds of ours-then-theirs (default 5)")
@@ -72,11 +110,20 @@ def main(argv=None) -> int:
     ap.add_argument("--pyminion-games", type=int, default=1000, help="pyminion games per round (default 1000)")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--pyminion-script", type=Path, default=DEFAULT_SCRIPT)
+    ap.add_argument("--breakdown", action="store_true",
+                    help="first split our game's time into set-up, engine and bots (see above)")
     args = ap.parse_args(argv)
     if not args.pyminion_script.exists():
         raise SystemExit(f"reference script not found: {args.pyminion_script}")
     ensure_pyminion()
     ours(5, args.seed)  # warm-up: imports, set loading, plugin catalog
+    if args.breakdown:
+        part = breakdown(args.games, args.seed)
+        theirs_ms = 1e3 / theirs(args.pyminion_script, args.pyminion_games)
+        bots_ms = part["game_ms"] - part["setup_ms"] - part["engine_ms"]
+        print(f"breakdown_ms_per_game whole={part['game_ms']:.3f} setup={part['setup_ms']:.3f} "
+              f"engine={part['engine_ms']:.3f} bots={bots_ms:.3f} pyminion={theirs_ms:.3f}")
+        print(f"ceiling_ratio_if_setup_and_bots_were_free={theirs_ms / part['engine_ms']:.4f}", flush=True)
     ratios = []
     for r in range(1, args.repeats + 1):
         a = ours(args.games, args.seed)
