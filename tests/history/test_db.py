@@ -249,8 +249,8 @@ def test_an_upgrade_that_fails_leaves_the_history_as_it_was(persistent_db, monke
     mid = _first_schema_history(persistent_db)
     real = migrations.upgrade
 
-    def upgrade_then_fail(conn, stored, target="head"):
-        real(conn, stored, target)
+    def upgrade_then_fail(conn, stored):
+        real(conn, stored)
         raise RuntimeError("the disk went away")
     monkeypatch.setattr(migrations, "upgrade", upgrade_then_fail)
     with pytest.raises(RuntimeError, match="disk went away"):

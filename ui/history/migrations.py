@@ -60,14 +60,14 @@ def mark_created(conn: Connection) -> None:
     MigrationContext.configure(conn).stamp(scripts(), "head")
 
 
-def upgrade(conn: Connection, stored: int, target: str = "head") -> None:
-    """Bring a history at schema ``stored`` up to ``target``. A history from before Alembic
-    is first marked at the revision of its number."""
+def upgrade(conn: Connection, stored: int) -> None:
+    """Bring a history at schema ``stored`` up to the newest revision. A history from before
+    Alembic is first marked at the revision of its number."""
     from alembic import command
     cfg = _config(conn)
     if not marked(conn):
         command.stamp(cfg, revision_of(stored))
-    command.upgrade(cfg, target)
+    command.upgrade(cfg, "head")
 
 
 def build(conn: Connection, target: str) -> None:
