@@ -292,3 +292,14 @@ def pg_schema_url_2(pg_schema_url):
     with admin.begin() as conn:
         conn.execute(sa.text(f"DROP SCHEMA {schema} CASCADE"))
     admin.dispose()
+
+
+def test_a_history_is_never_downgraded(tmp_path):
+    """The way back from an upgrade is the backup copy taken before it, not a downgrade."""
+    from alembic import command
+    engine = make_engine(tmp_path / "h.sqlite3")
+    with pytest.raises(NotImplementedError, match="backup copy"):
+        with engine.begin() as conn:
+            migrations.build(conn, "head")
+            command.downgrade(migrations.alembic_config(conn), "0001")
+    engine.dispose()

@@ -35,7 +35,8 @@ def marked(conn: Connection) -> bool:
     return sa.inspect(conn).has_table("alembic_version")
 
 
-def _config(conn: Connection):
+def alembic_config(conn: Connection):
+    """Alembic's settings for running the revisions on ``conn`` (inside its transaction)."""
     from alembic.config import Config
     cfg = Config()
     cfg.set_main_option("script_location", str(SCRIPTS))
@@ -64,7 +65,7 @@ def upgrade(conn: Connection, stored: int) -> None:
     """Bring a history at schema ``stored`` up to the newest revision. A history from before
     Alembic is first marked at the revision of its number."""
     from alembic import command
-    cfg = _config(conn)
+    cfg = alembic_config(conn)
     if not marked(conn):
         command.stamp(cfg, revision_of(stored))
     command.upgrade(cfg, "head")
@@ -73,4 +74,4 @@ def upgrade(conn: Connection, stored: int) -> None:
 def build(conn: Connection, target: str) -> None:
     """An empty database built revision by revision up to ``target`` (tests: old histories)."""
     from alembic import command
-    command.upgrade(_config(conn), target)
+    command.upgrade(alembic_config(conn), target)
