@@ -1,0 +1,107 @@
+"""First launch on a plain Linux desktop: missing Qt libraries are named in one message with the
+exact install line (never a Qt abort), and the desktop entry installs with one command."""
+from __future__ import annotations
+
+import configparser
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascension.ui.desktop import desktop_entry, platform_check
+
+LDD_OUTPUT = """\
+\tlinux-vdso.so.1 (0x00007ffd)
+\tlibQt6XcbQpa.so.6 => /venv/PySide6/Qt/lib/libQt6XcbQpa.so.6 (0x00007f)
+\tlibxcb-icccm.so.4 => not found
+\tlibxcb-keysyms.so.1 => not found
+\tlibxkbcommon-x11.so.0 => not found
+\tlibxcb-icccm.so.4 => not found
+"""
+
+
+def test_each_missing_library_is_named_once_in_order():
+    assert platform_check.missing_in_ldd(LDD_OUTPUT) == [
+        "libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxkbcommon-x11.so.0"]
+
+
+@pytest.mark.parametrize("soname, package", [
+    ("libxcb-icccm.so.4", "libxcb-icccm4"), ("libxcb-keysyms.so.1", "libxcb-keysyms1"),
+    ("libxcb-cursor.so.0", "libxcb-cursor0"), ("libxkbcommon-x11.so.0", "libxkbcommon-x11-0"),
+    ("libEGL.so.1", "libegl1"), ("libdbus-1.so.3", "libdbus-1-3"), ("libxcb-render-util.so.0", "libxcb-render-util0"),
+    ("libglib-2.0.so.0", "libglib2.0-0")])
+def test_debian_package_names_follow_debians_rule(soname, package):
+    assert platform_check.debian_package(soname) == package
+
+
+def fake_ldd(tmp_path: Path, output: str) -> str:
+    script = tmp_path / "ldd"
+    script.write_text(f"#!/bin/sh\ncat <<'END'\n{output}END\n")
+    script.chmod(0o755)
+    return str(script)
+
+
+def test_the_message_gives_one_install_line_for_every_missing_library_and_the_terminal_way(tmp_path):
+    plugin = tmp_path / "libqxcb.so"
+    plugin.write_bytes(b"")
+    missing = platform_check.missing_libraries(plugin, fake_ldd(tmp_path, LDD_OUTPUT))
+    assert missing[:3] == ["libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxkbcommon-x11.so.0"]
+    text = platform_check.problem({"DISPLAY": ":0"}, missing[:3])
+    assert "sudo apt-get install libxcb-icccm4 libxcb-keysyms1 libxkbcommon-x11-0\n" in text
+    assert "scripts/play --terminal" in text
+
+
+def test_nothing_is_said_when_nothing_is_missing_or_qt_will_not_use_x11():
+    assert platform_check.problem({"DISPLAY": ":0"}, []) is None
+    assert platform_check.problem({"QT_QPA_PLATFORM": "offscreen"}) is None
+    assert platform_check.problem({"QT_QPA_PLATFORM": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert platform_check.problem({"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
+
+
+def test_without_any_display_the_player_is_told_so_and_pointed_to_the_terminal_game():
+    text = platform_check.problem({})
+    if not sys.platform.startswith("linux"):
+        assert text is None
+    else:
+        assert "No graphical display" in text and "scripts/play --terminal" in text
+
+
+def test_the_desktop_command_explains_instead_of_aborting_without_a_display(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "ASCENSION_DATA_DIR": str(tmp_path / "data"),
+           "ASCENSION_CONFIG_DIR": str(tmp_path / "config")}
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.desktop.launch"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert "No graphical display" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_the_desktop_entry_installs_with_the_icon_and_points_at_this_program(tmp_path):
+    entry, icon = desktop_entry.install(tmp_path, command="/opt/my games/bin/ascension-desktop")
+    assert entry == tmp_path / "applications" / "ascension-table.desktop"
+    assert icon.read_bytes().startswith(b"<svg")
+    parser = configparser.ConfigParser(interpolation=None)
+    parser.optionxform = str
+    parser.read_string(entry.read_text(encoding="utf-8"))
+    fields = parser["Desktop Entry"]
+    assert fields["Exec"] == '"/opt/my games/bin/ascension-desktop"'
+    assert fields["TryExec"] == "/opt/my games/bin/ascension-desktop"
+    assert fields["Icon"] == "ascension-table" and fields["Type"] == "Application"
+    assert "Game" in fields["Categories"].split(";")
+    if shutil.which("desktop-file-validate"):   # the freedesktop.org validator, where installed
+        checked = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+        assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_the_launcher_is_the_command_beside_this_python():
+    assert Path(desktop_entry.launcher()).name == "ascension-desktop"
+
+
+def test_install_desktop_entry_is_one_command(tmp_path):
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share")}
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.desktop.launch", "--install-desktop-entry"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "share" / "applications" / "ascension-table.desktop").exists()
+    assert (tmp_path / "share" / "icons" / "hicolor" / "scalable" / "apps" / "ascension-table.svg").exists()

@@ -1,0 +1,104 @@
+"""Before Qt starts: can the window open at all on this Linux desktop?
+
+Qt's X11 platform plugin needs system libraries that a minimal Linux lacks (on Debian and Ubuntu:
+libxcb-cursor0, libxcb-icccm4, libxcb-keysyms1, ...). Without them Qt aborts the process with a
+message naming only the first one it tried (exit 134). This module asks the dynamic linker which
+libraries are missing, all at once, and turns them into one ``apt-get install`` line, so that a
+player sees a sentence instead of a crash. It imports no Qt: it runs before Qt is loaded.
+"""
+from __future__ import annotations
+
+import ctypes
+import importlib.util
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+# Qt loads these with dlopen, so ldd cannot see them: checked by name.
+LOADED_AT_RUN_TIME = ("libxcb-cursor.so.0",)
+# Debian's package names that do not follow the naming rule (see debian_package).
+PACKAGE_EXCEPTIONS = {"libglib-2.0.so.0": "libglib2.0-0", "libgthread-2.0.so.0": "libglib2.0-0"}
+# Everything Qt's X11 plugin needs on top of a minimal Debian system (the README's list).
+DEBIAN_PACKAGES = ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-image0",
+                   "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0",
+                   "libxcb-xkb1", "libxkbcommon-x11-0", "libegl1", "libgl1", "libfontconfig1",
+                   "libdbus-1-3", "fonts-dejavu-core")
+TERMINAL_HINT = "Meanwhile `scripts/play --terminal` (or `ascension play`) plays the game in the terminal."
+
+
+def debian_package(soname: str) -> str:
+    """The Debian package that ships a library, by Debian's naming rule: the soname's base, lower
+    case, followed by its major version (with a hyphen when the base ends in a digit):
+    ``libxcb-icccm.so.4`` -> ``libxcb-icccm4``, ``libxkbcommon-x11.so.0`` -> ``libxkbcommon-x11-0``."""
+    if soname in PACKAGE_EXCEPTIONS:
+        return PACKAGE_EXCEPTIONS[soname]
+    match = re.fullmatch(r"(.+?)\.so\.(\d+)(?:\..*)?", soname)
+    if not match:
+        return soname
+    base, major = match.group(1).lower(), match.group(2)
+    return f"{base}-{major}" if base[-1].isdigit() else f"{base}{major}"
+
+
+def missing_in_ldd(output: str) -> list[str]:
+    """The libraries ldd reports as "not found", each once, in order."""
+    found = re.findall(r"^\s*(\S+)\s+=>\s+not found", output, flags=re.MULTILINE)
+    return list(dict.fromkeys(found))
+
+
+def _xcb_plugin() -> Path | None:
+    spec = importlib.util.find_spec("PySide6")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    plugin = Path(list(spec.submodule_search_locations)[0]) / "Qt" / "plugins" / "platforms" / "libqxcb.so"
+    return plugin if plugin.exists() else None
+
+
+def _loadable(soname: str) -> bool:
+    try:
+        ctypes.CDLL(soname)
+    except OSError:
+        return False
+    return True
+
+
+def missing_libraries(plugin: Path | None = None, ldd: str | None = None) -> list[str]:
+    """The system libraries Qt's X11 plugin needs and cannot find (empty when all are there, or
+    when this cannot be told: no ldd, no plugin)."""
+    plugin = plugin or _xcb_plugin()
+    ldd = ldd or shutil.which("ldd")
+    if plugin is None or ldd is None:
+        return []
+    try:
+        out = subprocess.run([ldd, str(plugin)], capture_output=True, text=True, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return []
+    missing = missing_in_ldd(out)
+    return missing + [lib for lib in LOADED_AT_RUN_TIME if lib not in missing and not _loadable(lib)]
+
+
+def uses_x11(env: os._Environ | dict = os.environ) -> bool:
+    """Whether Qt will pick its X11 plugin: asked for, or not told otherwise outside Wayland."""
+    chosen = env.get("QT_QPA_PLATFORM", "")
+    if chosen:
+        return chosen.split(":")[0].split(";")[0] == "xcb"
+    return env.get("XDG_SESSION_TYPE") != "wayland" and not env.get("WAYLAND_DISPLAY")
+
+
+def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = None) -> str | None:
+    """What stops the window from opening, as one message for the player; None when nothing does
+    (or on a system other than Linux, where Qt brings what it needs)."""
+    if not sys.platform.startswith("linux") or not uses_x11(env):
+        return None
+    if not env.get("DISPLAY"):
+        return ("No graphical display was found (DISPLAY is not set), so the window cannot open. "
+                + TERMINAL_HINT)
+    missing = missing_libraries() if missing is None else missing
+    if not missing:
+        return None
+    packages = " ".join(dict.fromkeys(debian_package(lib) for lib in missing))
+    return (f"The window cannot open: this system lacks libraries that Qt needs ({', '.join(missing)}).\n"
+            f"On Debian or Ubuntu install them with:\n\n    sudo apt-get install {packages}\n\n"
+            f"(other systems name these packages alike). " + TERMINAL_HINT)
