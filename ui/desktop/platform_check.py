@@ -21,11 +21,6 @@ from pathlib import Path
 LOADED_AT_RUN_TIME = ("libxcb-cursor.so.0",)
 # Debian's package names that do not follow the naming rule (see debian_package).
 PACKAGE_EXCEPTIONS = {"libglib-2.0.so.0": "libglib2.0-0", "libgthread-2.0.so.0": "libglib2.0-0"}
-# Everything Qt's X11 plugin needs on top of a minimal Debian system (the README's list).
-DEBIAN_PACKAGES = ("libxcb-cursor0", "libxcb-icccm4", "libxcb-keysyms1", "libxcb-image0",
-                   "libxcb-randr0", "libxcb-render-util0", "libxcb-shape0", "libxcb-xinerama0",
-                   "libxcb-xkb1", "libxkbcommon-x11-0", "libegl1", "libgl1", "libfontconfig1",
-                   "libdbus-1-3", "fonts-dejavu-core")
 TERMINAL_HINT = "Meanwhile `scripts/play --terminal` (or `ascension play`) plays the game in the terminal."
 
 
