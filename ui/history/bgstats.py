@@ -1,0 +1,70 @@
+"""Export to the BG Stats app: the JSON document its "Import" reads (``players``, ``locations``,
+``games``, ``plays``), one play per finished match with each player's honor as the score.
+
+Identifiers are UUIDs derived from the data (a match's start time and seed, a player's name), so
+exporting again and importing the new file updates the same plays in BG Stats instead of adding
+them twice. Dates are local time, as the app shows them.
+"""
+from __future__ import annotations
+
+import uuid
+from datetime import datetime, timezone
+from typing import Iterable
+
+GAME_NAME = "Ascension: Deckbuilding Game"
+BGG_ID = 69789            # BoardGameGeek's id of Ascension
+LOCATION = "Ascension Table"
+NAMESPACE = uuid.UUID("5a1c6f2e-1c57-4c2e-9a44-3f1e0b8d2a10")   # this program's; never change it
+
+
+def _uuid(*parts: object) -> str:
+    return str(uuid.uuid5(NAMESPACE, "\x1f".join(str(p) for p in parts))).upper()
+
+
+def _local(iso: str) -> datetime:
+    """A stored UTC time (ISO text, as the export gives it) in local time."""
+    t = datetime.fromisoformat(iso)
+    return (t if t.tzinfo else t.replace(tzinfo=timezone.utc)).astimezone()
+
+
+def _stamp(t: datetime) -> str:
+    return t.strftime("%Y-%m-%d %H:%M:%S")
+
+
+def document(matches: Iterable[dict], me: str | None = None) -> dict:
+    """The BG Stats import document for ``matches`` (dicts as ``repo.iter_export`` yields them);
+    ``me``: the person whose app this is (BG Stats' ``meRefId``), when known."""
+    players: dict[str, dict] = {}
+    plays = []
+    for m in matches:
+        if m["status"] != "finished":   # an abandoned game has no result to log
+            continue
+        started, ended = _local(m["started_at"]), _local(m["ended_at"])
+        teams = any(s["team"] is not None for s in m["seats"])
+        ranks = sorted({s["total"] for s in m["seats"]}, reverse=True)
+        scores = []
+        for s in m["seats"]:
+            player = players.setdefault(s["name"], {"id": len(players) + 1, "name": s["name"],
+                                                     "isAnonymous": False, "uuid": _uuid("player", s["name"])})
+            scores.append({"playerRefId": player["id"], "score": str(s["total"]), "winner": bool(s["winner"]),
+                           "newPlayer": False, "startPlayer": s["seat"] == 0, "seatOrder": s["seat"] + 1,
+                           "rank": ranks.index(s["total"]) + 1,
+                           **({"team": f"Team {s['team'] + 1}"} if teams and s["team"] is not None else {})})
+        board = " + ".join(m["sets"]) + (f" ({', '.join(m['variants'])})" if m["variants"] else "")
+        plays.append({"uuid": _uuid("play", m["started_at"], m["seed"]), "playDate": _stamp(started),
+                      "entryDate": _stamp(ended), "modificationDate": _stamp(ended),
+                      "durationMin": max(0, round((ended - started).total_seconds() / 60)),
+                      "gameRefId": 1, "locationRefId": 1, "ignored": False, "manualWinner": False,
+                      "rounds": m["turns"], "board": board, "usesTeams": teams,
+                      "comments": f"Ascension Table match {m['id']}, seed {m['seed']}",
+                      "playerScores": scores})
+    doc = {"about": "Exported by Ascension Table (ascension history export --format bgstats)",
+           "players": list(players.values()),
+           "locations": [{"id": 1, "name": LOCATION, "uuid": _uuid("location", LOCATION)}],
+           "games": [{"id": 1, "name": GAME_NAME, "bggId": BGG_ID, "bggName": GAME_NAME, "bggYear": 2010,
+                      "highestWins": True, "noPoints": False, "cooperative": False,
+                      "usesTeams": any(p["usesTeams"] for p in plays), "uuid": _uuid("game", BGG_ID)}],
+           "plays": plays}
+    if me in players:
+        doc["userInfo"] = {"meRefId": players[me]["id"]}
+    return doc
