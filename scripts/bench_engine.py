@@ -12,8 +12,13 @@ cards, deal), the engine alone (the same games replayed from their answers: deci
 no bot) and the rest (the bots' choices and views, the game's result), and prints the ratio we
 would reach if set-up and the rest cost nothing: the ceiling of work outside the engine.
 
+Games differ in length (an Ascension game has about 3x as many moves as a BigMoney game), so the
+fair figure is the time per *move*, counted the same way on both sides in an untimed pass over
+the same games: for us each card played, card acquired, monster defeated, ability used and turn
+ended (events in the log); for pyminion its plays, buys and turn ends (its own ``--count``).
+
 Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000] [--breakdown]
-Last line: ratio_ours_over_pyminion=R clone_us=C (medians).
+Last line: ratio_ours_over_pyminion=R per_move_ratio=M clone_us=C build=compiled|pure (medians).
 """
 from __future__ import annotations
 
@@ -47,6 +52,39 @@ def ensure_pyminion() -> None:
 
 def ours(games: int, seed: int) -> float:
     return simulate(["10th"], ["greedy", "greedy"], games, seed)["games_per_second"]
+
+
+MOVES = frozenset({"played", "acquired", "defeated", "used", "turn_ended"})
+
+
+def our_moves_per_game(games: int, seed: int) -> float:
+    """Applied moves per game in the games ``ours`` plays (an untimed pass)."""
+    moves = 0
+    for k in range(games):
+        s = game_seed(seed, k)
+        game = new_game(["10th"], ["A", "B"], seed=s)
+        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(2)]
+        while not game.over:
+            dec = game.decision()
+            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+        moves += sum(1 for e in game.log if e.kind in MOVES)
+    return moves / games
+
+
+def their_moves_per_game(script: Path, games: int) -> float:
+    """pyminion's plays, buys and turn ends per game, from its own instrumented pass."""
+    out = subprocess.run([sys.executable, str(script), "-n", str(games), "--repeat", "1", "--count"],
+                         check=True, capture_output=True, text=True).stdout
+    m = re.search(r"turns_per_game=([0-9.]+).*moves_per_turn=([0-9.]+)", out)
+    if not m:
+        raise SystemExit(f"could not find the move counts in pyminion output:\n{out}")
+    return float(m.group(1)) * float(m.group(2))
+
+
+def build() -> str:
+    """Whether the engine runs compiled (extension modules) or as pure Python."""
+    import ascension.core.engine as engine
+    return "pure" if engine.__file__.endswith(".py") else "compiled"
 
 
 def theirs(script: Path, games: int) -> float:
@@ -130,7 +168,12 @@ def main(argv=None) -> int:
         b = theirs(args.pyminion_script, args.pyminion_games)
         ratios.append(a / b)
         print(f"round={r} ours_games_per_s={a:.1f} pyminion_games_per_s={b:.1f} ratio={a / b:.4f}", flush=True)
-    print(f"ratio_ours_over_pyminion={statistics.median(ratios):.4f} clone_us={clone_us():.2f}")
+    ours_moves = our_moves_per_game(args.games, args.seed)
+    their_moves = their_moves_per_game(args.pyminion_script, args.pyminion_games)
+    ratio = statistics.median(ratios)
+    print(f"moves_per_game ours={ours_moves:.1f} pyminion={their_moves:.1f}")
+    print(f"ratio_ours_over_pyminion={ratio:.4f} per_move_ratio={ratio * ours_moves / their_moves:.4f} "
+          f"clone_us={clone_us():.2f} build={build()}")
     return 0
 
 
