@@ -28,7 +28,9 @@ Tiers (``BOTS``):
   the game once the honor pool is half empty, and scores the honor margin (plus the decks'
   expected future honor at a cut-off). Departures are pruned by successive halving; one replaces
   the plan only if it gains clearly (by more than half a standard error, over at least 4
-  worlds). Budget: ``budget`` rollouts per decision (deterministic for a seed) and a time cap.
+  worlds). Budget: ``budget`` rollouts per decision, never seconds, so a decision is a pure
+  function of the view and the seed, however busy the machine (an optional ``time_limit`` exists
+  for experiments only).
 
 No bot reads hidden information: ``choose`` receives a :class:`~ascension.core.engine.View`;
 the heuristics read public zones, their own hand and card *compositions* of hidden piles
@@ -1177,9 +1179,9 @@ class HardBot(MediumBot):
     """Determinized rollouts on top of the medium policy (see the module docstring).
 
     Options (``make_bot("hard", defs, seed, seat, budget=..., ...)``, ``simulate(bot_options=)``):
-    ``budget``: rollouts per decision (default 128); with ``time_limit=None`` every decision
-    depends only on the seed and the view. ``time_limit``: seconds per decision, a cap that
-    stops the search early (default 0.8). ``depth``: rounds simulated after the current turn
+    ``budget``: rollouts per decision (default 128): every decision depends only on the seed and
+    the view. ``time_limit``: seconds per decision, a cap that stops the search early (default
+    None; a capped bot is not repeatable, so nothing that must repeat sets it). ``depth``: rounds simulated after the current turn
     before the position is scored (default 4; None: always to the end). ``endgame``: play to the
     end once the pool holds at most this share of its start (default 0.5). ``margin``: standard
     errors a departure from the plan must gain (default 0.5). ``choices``: also search effect
@@ -1188,7 +1190,7 @@ class HardBot(MediumBot):
     name = "hard"
     tier = "hard"
     DEFAULT_BUDGET = 128
-    DEFAULT_TIME = 0.8
+    DEFAULT_TIME = None      # budgets, not seconds: the same seed gives the same game on any machine
     DEFAULT_DEPTH = 4
     DEFAULT_ENDGAME = 0.5    # full rollouts once the pool is below this share of its start
     DEFAULT_MARGIN = 0.5     # a departure from the heuristic plan must gain this many standard errors

@@ -6,7 +6,7 @@ of the hard bot's ``choose``: all decisions, and those where it searched. Prints
 the 90th percentile and the maximum. The machine may be shared: look at the medians.
 
 Usage: .venv/bin/python scripts/hard_timing.py [--games 4] [--sets 10th] [--variants legendary]
-       [--players 2] [--budget N] [--no-cap]
+       [--players 2] [--budget N] [--cap SECONDS]
 """
 from __future__ import annotations
 
@@ -28,13 +28,13 @@ def main(argv=None) -> int:
     ap.add_argument("--players", type=int, default=2, help="one hard bot, medium bots in the other seats")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--budget", type=int, default=None, help="rollouts per decision (default: the bot's)")
-    ap.add_argument("--no-cap", action="store_true", help="no time cap (iteration budget only)")
+    ap.add_argument("--cap", type=float, default=None, help="a time cap in seconds per decision (default none: budget only)")
     args = ap.parse_args(argv)
     options = {}
     if args.budget:
         options["budget"] = args.budget
-    if args.no_cap:
-        options["time_limit"] = None
+    if args.cap:
+        options["time_limit"] = args.cap
     every, searched = [], []
     for k in range(args.games):
         seed = game_seed(args.seed, k)

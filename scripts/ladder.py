@@ -151,7 +151,7 @@ def main(argv=None) -> int:
     unknown = [t for t in tiers if t not in BOTS]
     if unknown:
         ap.error(f"unknown tier(s): {', '.join(unknown)} (available: {', '.join(BOTS)})")
-    hard = {"time_limit": None}
+    hard = {}
     if args.budget:
         hard["budget"] = args.budget
     options = {"hard": hard}

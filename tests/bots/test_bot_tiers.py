@@ -115,6 +115,22 @@ def test_hard_is_deterministic_with_an_iteration_budget():
     assert runs[0] == runs[1]
 
 
+def test_hard_decides_the_same_on_a_busy_machine(monkeypatch):
+    """Its default spends a budget of rollouts, never seconds: a clock that runs a minute per
+    reading (a machine under heavy load) changes neither the move nor the search."""
+    game = positions(6, 1, lambda g, d: d.kind == "action" and sum(o[0] in ("acquire", "defeat")
+                                                                  for o in d.options) >= 2)[0]
+    dec = game.decision()
+
+    def search() -> tuple:
+        b = make_bot("hard", game.ctx.defs, 11, dec.seat, budget=20)
+        return b.choose(game.view(dec.seat), dec), b.stats[-1]["rollouts"]
+    calm = search()
+    clock = iter(range(0, 10**9, 60))
+    monkeypatch.setattr("ascension.core.bots.time.perf_counter", lambda: float(next(clock)))
+    assert search() == calm and calm[1] >= 20
+
+
 def duel(a: str, b: str, deals: int, seed: int, sets=("10th",)) -> int:
     """Games ``a`` wins against ``b`` over ``deals`` deals, each played from both seats."""
     wins = 0
