@@ -82,6 +82,25 @@ def shoot(app, w, out: Path, name: str) -> None:
         print(path)
 
 
+def into_center(game, slot: int, card: int) -> None:
+    """Put ``card`` (from the center deck) in ``slot``; the card there takes its place."""
+    at = game.center_deck.index(card)
+    game.center_deck[at], game.center_row[slot] = game.center_row[slot], card
+    game._decision = None
+
+
+def two_arbiters(game) -> None:
+    """The 10th's and Chronicle's Arbiter of the Precipice side by side (5 runes/3 honor, 4/1)."""
+    found = {game.card(c).set_id: c for c in game.center_deck if game.card(c).name == "Arbiter of the Precipice"}
+    for slot, set_id in enumerate(("10th", "cotg")):
+        if set_id in found:
+            into_center(game, slot, found[set_id])
+
+
+STAGING = {"table_mixed_sets": two_arbiters,
+           "table_samael": lambda g: arrange_center(g, ["Samael the Fallen"])}
+
+
 def main(argv: list[str]) -> int:
     if len(argv) != 2:
         print(__doc__)
@@ -152,18 +171,27 @@ def main(argv: list[str]) -> int:
     print(out / "why_dialog.png")
     w.reasons_dialog.close()
 
-    # 4b. six players (two sets mixed), solo against Samael and the Cult, the Legendary Track (when installed)
+    # 4b. six players (two sets mixed), solo against Samael and the Cult, the Legendary Track (two and four
+    # players, the board across the table), every set mixed (each card marked with its set), Samael's long text
     for name, spec, sets, variants, turns in (
             ("table_6p", seats("Ann", *[(n, "greedy") for n in ("Bob", "Cat", "Dan", "Eve", "Fay")]),
              ["10th", "cotg"], [], 13),
             ("table_solo_samael", seats("Ann"), ["10th"], ["samael"], 5),
             ("table_solo_cult", seats("Ann"), ["10th", "legends"], ["cult"], 5),
-            ("table_legendary", seats("Ann", ("Bob", "greedy")), ["10th"], ["legendary"], 9)):
+            ("table_legendary", seats("Ann", ("Bob", "greedy")), ["10th"], ["legendary"], 9),
+            ("table_legendary_4p", seats("Ann", ("Bob", "greedy"), ("Cat", "greedy"), ("Dan", "greedy")),
+             ["10th", "legends"], ["legendary"], 17),
+            ("table_mixed_sets", seats("Ann", ("Bob", "greedy")), ["10th", "cotg", "rotf"], [], 7),
+            ("table_samael", seats("Ann"), ["rotf"], ["samael"], 3)):
         if not all(v in installed().variants() for v in variants):
             continue
         w6 = new_window()
         w6.start({"seats": spec, "sets": sets, "variants": variants, "seed": 5, "honor_pool": None})
         play_turns(w6, turns)
+        stage = STAGING.get(name)
+        if stage:
+            stage(w6.controller.game)
+            w6.controller.state_changed.emit()
         shoot(app, w6, out, name)
         w6.close()
 
@@ -191,6 +219,11 @@ def main(argv: list[str]) -> int:
     w = new_window()
     w.show_help()
     w.show_cards()
+    w.gallery.search.setText("arbiter")     # all sets, the default: same-named cards told apart by set
+    settle(app)
+    w.gallery.grab().save(str(out / "card_gallery_all_sets.png"))
+    print(out / "card_gallery_all_sets.png")
+    w.gallery.set_box.setCurrentIndex(w.gallery.set_box.findData("10th"))
     w.gallery.faction_box.setCurrentIndex(w.gallery.faction_box.findData("void"))
     w.gallery.search.setText("banish")
     settle(app)

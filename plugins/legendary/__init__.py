@@ -35,7 +35,7 @@ from ascension.core.plugins import PluginInfo
 from ascension.core.wording import article
 
 from . import verbs
-from .track import LEGEND, card_renown, renown, touched, track, turn_list
+from .track import LEGEND, boon_text, card_renown, renown, touched, track, turn_list
 
 PLUGIN = PluginInfo(name="legendary", variant="legendary",
                     summary="Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets.")
@@ -201,7 +201,7 @@ def asc_option_label(game, option):
     kind = option[0]
     if kind == "boon":
         d = game.card(track(game)["characters"][option[1]])
-        return f"Boon of {d.name}: {' '.join(s.text for s in d.effects['boon'])}"
+        return f"Boon of {d.name}: {boon_text(d)}"
     if kind == "legendary":
         verb = "defeat" if game.card(option[2]).type == "monster" else "acquire"
         return f"Legendary status: {verb} {game.name_of(option[2])} for free ({option[1].capitalize()})"

@@ -35,6 +35,29 @@ def track(game) -> dict:
     return t
 
 
+def board(game) -> dict | None:
+    """The track as a display reads it, a copy that leaves the state untouched; None when the game
+    has no Legendary Track. Seats are ints (-1: a solo villain)::
+
+        {"characters": {faction: card},            # the Legendary Character of each faction
+         "boon_text": {faction: "Gain 2 power."},  # what its Boon does
+         "renown": {seat: {faction: 0..12}},
+         "boons": {seat: [faction, ...]}}          # earned this turn, not used yet (one per milestone)
+    """
+    t = game.ext.get("legendary") if game.ext else None
+    if t is None:
+        return None
+    return {"characters": dict(t["characters"]),
+            "boon_text": {f: boon_text(game.card(c)) for f, c in t["characters"].items()},
+            "renown": {int(s): dict(row) for s, row in t["renown"].items()},
+            "boons": {int(s): list(fs) for s, fs in t["turn"].get("boons", {}).items()}}
+
+
+def boon_text(character) -> str:
+    """The words of a Legendary Character's Boon, rendered from its card data."""
+    return " ".join(step.text for step in character.effects.get("boon", ()))
+
+
 def renown(game, seat: int) -> dict[str, int]:
     rows = track(game)["renown"]
     row = rows.get(str(seat))

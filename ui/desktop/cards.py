@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import html
 from collections import OrderedDict
+from dataclasses import dataclass
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient, QPainter,
@@ -18,6 +20,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient
 from PySide6.QtWidgets import QDialog, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from ascension.core.cards import CardDef, cost_words
+from ascension.core.match import load_set
 
 ASPECT = 0.72          # width / height of a card
 FACTION_COLOURS = {
@@ -34,8 +37,32 @@ POWER_COLOUR = QColor("#cf3b28")
 HONOR_COLOUR = QColor("#e7b416")
 PANEL_COLOUR = QColor("#f6f1e4")
 TEXT_COLOUR = QColor("#222222")
+MARK_COLOUR = QColor("#5d5a52")        # the set mark's tag
 
 FONT_FAMILY = "DejaVu Sans"
+SET_MARKS = {"10th": "10th", "cotg": "CotG", "rotf": "RotF", "legends": "Leg"}   # as players abbreviate them
+FACTION_SHORT = {"enlightened": "Enl", "lifebound": "Life", "mechana": "Mech", "void": "Void"}
+
+
+def set_mark(d: CardDef) -> str:
+    """The short badge of the card's set ("CotG"); a set this table does not know shows its id."""
+    return SET_MARKS.get(d.set_id, d.set_id[:5])
+
+
+@lru_cache(maxsize=None)
+def set_name(set_id: str) -> str:
+    return load_set(set_id).name
+
+
+_mixed_memo: list = [None, False]   # (the last card list asked about, its answer): one game at a time
+
+
+def mixes_sets(defs) -> bool:
+    """Whether these cards come from two or more sets, so that a card must say which it is from
+    (same-named cards differ between sets). Legendary Characters join any game: they do not count."""
+    if _mixed_memo[0] is not defs:
+        _mixed_memo[:] = [defs, len({d.set_id for d in defs if d.role != "legend"}) > 1]
+    return _mixed_memo[1]
 
 
 def faction_colour(d: CardDef) -> QColor:
@@ -57,9 +84,17 @@ def price_line(d: CardDef) -> str:
     return " · ".join(parts)
 
 
-def tooltip_html(d: CardDef, reason: str = "") -> str:
-    """Rich tooltip: the whole card in words, plus why it can or cannot be clicked now."""
+def type_line_short(d: CardDef) -> str:
+    """The type line with short faction names, for a face too small for the whole line."""
+    return d.type.capitalize() + (" · " + "/".join(FACTION_SHORT.get(f, f) for f in d.factions) if d.factions else "")
+
+
+def tooltip_html(d: CardDef, reason: str = "", with_set: bool = False) -> str:
+    """Rich tooltip: the whole card in words (and its set, when the game mixes sets), plus why it
+    can or cannot be clicked now."""
     parts = [f"<b>{html.escape(d.name)}</b>", html.escape(type_line(d))] + ([price_line(d)] if price_line(d) else [])
+    if with_set:
+        parts.append(f"Set: {html.escape(set_name(d.set_id))} ({html.escape(set_mark(d))})")
     if d.text:
         parts.append(f"<br>{html.escape(d.text)}")
     if reason:
@@ -75,16 +110,50 @@ def _font(px: float, bold: bool = False) -> QFont:
     return f
 
 
-def _fit(painter: QPainter, rect: QRectF, text: str, start_px: float, min_px: float, bold=False,
-         flags=Qt.TextWordWrap) -> QFont:
-    """The largest font (down to ``min_px``) at which ``text`` fits ``rect`` word-wrapped."""
+@dataclass
+class FaceText:
+    """One text of a painted face: where it goes, its font, and what is drawn: the whole text, or,
+    when even the smallest size cannot hold it, a shorter form or the text cut with "…" (the
+    tooltip and the zoom have it whole)."""
+    rect: QRectF
+    font: QFont
+    text: str
+    flags: int
+    full: str
+
+    @property
+    def shortened(self) -> bool:
+        return self.text != self.full
+
+
+def fits(font: QFont, rect: QRectF, text: str, flags: int) -> bool:
+    box = QFontMetricsF(font).boundingRect(rect, flags, text)
+    return box.height() <= rect.height() + 0.5 and box.width() <= rect.width() + 0.5
+
+
+def _fit(rect: QRectF, text: str, start_px: float, min_px: float, bold=False,
+         flags=Qt.TextWordWrap, shorter: tuple[str, ...] = ()) -> FaceText:
+    """The largest font (down to ``min_px``) at which ``text`` fits ``rect``; failing that, the first
+    of the ``shorter`` forms that fits, or as many words as fit followed by "…"."""
+    flags = int(flags)
     px = start_px
     while True:
         f = _font(px, bold)
-        box = QFontMetricsF(f).boundingRect(rect, int(flags), text)
-        if (box.height() <= rect.height() and box.width() <= rect.width() + 0.5) or px <= min_px:
-            return f
-        px -= 0.5
+        if fits(f, rect, text, flags):
+            return FaceText(rect, f, text, flags, text)
+        if px <= min_px:
+            break
+        px = max(min_px, px - 0.5)
+    for alt in shorter:
+        if fits(f, rect, alt, flags):
+            return FaceText(rect, f, alt, flags, text)
+    words = text.split(" ")
+    while words:
+        words.pop()
+        cut = " ".join(words).rstrip(" ,.;:") + "…"
+        if fits(f, rect, cut, flags):
+            return FaceText(rect, f, cut, flags, text)
+    return FaceText(rect, f, "", flags, text)
 
 
 def _badge(painter: QPainter, centre: QPointF, r: float, colour: QColor, text: str, diamond: bool) -> None:
@@ -100,6 +169,16 @@ def _badge(painter: QPainter, centre: QPointF, r: float, colour: QColor, text: s
     painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter, text)
 
 
+def _set_tag(painter: QPainter, rect: QRectF, font: QFont, mark: str) -> None:
+    """The set mark: white letters on a grey tag."""
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(MARK_COLOUR)
+    painter.drawRoundedRect(rect, rect.height() / 3, rect.height() / 3)
+    painter.setPen(QColor("#ffffff"))
+    painter.setFont(font)
+    painter.drawText(rect, Qt.AlignCenter, mark)
+
+
 def _honor_gem(painter: QPainter, centre: QPointF, r: float, text: str) -> None:
     """A hexagon: the shape the honor tokens have on the table."""
     pts = [centre + QPointF(r * x, r * y) for x, y in
@@ -112,9 +191,40 @@ def _honor_gem(painter: QPainter, centre: QPointF, r: float, text: str) -> None:
     painter.drawText(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r), Qt.AlignCenter, text)
 
 
-def paint_card(painter: QPainter, rect: QRectF, d: CardDef) -> None:
-    """The full face of ``d`` in ``rect`` (any size; fonts scale with the width)."""
+def face_texts(rect: QRectF, d: CardDef, mark: str | None = None) -> dict[str, FaceText]:
+    """Where each text of ``d``'s face goes in ``rect`` and at what size: "name", "text" (the rules),
+    "type" (the footer) and, with a set mark, "mark". ``paint_card`` draws exactly these."""
     w, h = rect.width(), rect.height()
+    u = w / 100.0
+    left = 26 * u if d.priced else 7 * u
+    out = {"name": _fit(QRectF(rect.left() + left, rect.top() + 3 * u, w - left - 4 * u, 22 * u), d.name,
+                        min(11 * u, 26), min(6.5 * u, 14), bold=True)}
+    panel = rules_panel(rect)
+    text_rect = panel.adjusted(3.5 * u, 3 * u, -3.5 * u, -3 * u)
+    if mark:   # a tag in the panel's lower right corner, under the text: the footer keeps its room
+        f = _font(8 * u, bold=True)
+        pill_w = QFontMetricsF(f).horizontalAdvance(mark) + 5 * u
+        pill = QRectF(panel.right() - 1.5 * u - pill_w, panel.bottom() - 11.5 * u, pill_w, 10 * u)
+        out["mark"] = FaceText(pill, f, mark, int(Qt.AlignCenter), mark)
+        text_rect.setBottom(pill.top() - 0.5 * u)
+    out["text"] = _fit(text_rect, d.text or "", min(10 * u, 22), min(6 * u, 12))   # big cards: no poster type
+    right = rect.right() - (26 if d.honor else 6) * u      # the honor gem sits right of the footer
+    line = QRectF(rect.left() + 6 * u, rect.bottom() - 18 * u, right - rect.left() - 6 * u, 15 * u)
+    out["type"] = _fit(line, type_line(d), 8.5 * u, min(5 * u, 11), bold=True, flags=Qt.TextSingleLine,
+                       shorter=(type_line_short(d), d.type.capitalize()))
+    return out
+
+
+def rules_panel(rect: QRectF) -> QRectF:
+    u = rect.width() / 100.0
+    return QRectF(rect.left() + 5 * u, rect.top() + 28 * u, rect.width() - 10 * u, rect.height() - 48 * u)
+
+
+def paint_card(painter: QPainter, rect: QRectF, d: CardDef, mark: str | None = None) -> None:
+    """The full face of ``d`` in ``rect`` (any size; fonts scale with the width), with the short
+    mark of its set under its text when one is given (a game mixing sets)."""
+    w, h = rect.width(), rect.height()
+    texts = face_texts(rect, d, mark)
     u = w / 100.0                      # one unit = 1% of the width
     painter.save()
     painter.setRenderHint(QPainter.Antialiasing)
@@ -138,35 +248,35 @@ def paint_card(painter: QPainter, rect: QRectF, d: CardDef) -> None:
     if badge:
         _badge(painter, QPointF(rect.left() + 13 * u, rect.top() + 13 * u), r,
                POWER_COLOUR if d.type == "monster" else RUNE_COLOUR, str(d.cost), d.type == "monster")
-    left = 26 * u if badge else 7 * u
-    name_rect = QRectF(rect.left() + left, rect.top() + 3 * u, w - left - 4 * u, 22 * u)
+    name = texts["name"]
     painter.setPen(QColor("#ffffff"))
-    painter.setFont(_fit(painter, name_rect, d.name, min(11 * u, 26), 6.5 * u, bold=True))
-    painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft | Qt.TextWordWrap, d.name)
+    painter.setFont(name.font)
+    painter.drawText(name.rect, Qt.AlignVCenter | Qt.AlignLeft | Qt.TextWordWrap, name.text)
 
     # rules text on a light panel
-    panel = QRectF(rect.left() + 5 * u, rect.top() + 28 * u, w - 10 * u, h - 28 * u - 20 * u)
     painter.setPen(Qt.NoPen)
     painter.setBrush(PANEL_COLOUR)
-    painter.drawRoundedRect(panel, 3 * u, 3 * u)
-    text_rect = panel.adjusted(3.5 * u, 3 * u, -3.5 * u, -3 * u)
-    text = d.text or ""
+    painter.drawRoundedRect(rules_panel(rect), 3 * u, 3 * u)
+    text = texts["text"]
     painter.setPen(TEXT_COLOUR)
-    painter.setFont(_fit(painter, text_rect, text, min(10 * u, 22), 6 * u))   # big cards: no poster type
-    painter.drawText(text_rect, Qt.AlignTop | Qt.AlignLeft | Qt.TextWordWrap, text)
+    painter.setFont(text.font)
+    painter.drawText(text.rect, Qt.AlignTop | Qt.AlignLeft | Qt.TextWordWrap, text.text)
 
-    # type line and honor
-    line = QRectF(rect.left() + 6 * u, rect.bottom() - 18 * u, w - (30 if d.honor else 12) * u, 15 * u)
+    # type line, set mark and honor
+    line = texts["type"]
     painter.setPen(QColor("#ffffff"))
-    painter.setFont(_fit(painter, line, type_line(d), 8.5 * u, 5 * u, bold=True, flags=Qt.TextSingleLine))
-    painter.drawText(line, Qt.AlignVCenter | Qt.AlignLeft, type_line(d))
+    painter.setFont(line.font)
+    painter.drawText(line.rect, Qt.AlignVCenter | Qt.AlignLeft, line.text)
+    if "mark" in texts:
+        _set_tag(painter, texts["mark"].rect, texts["mark"].font, texts["mark"].text)
     if d.honor:
         _honor_gem(painter, QPointF(rect.right() - 13 * u, rect.bottom() - 11 * u), 9 * u, str(d.honor))
     painter.restore()
 
 
-def paint_tile(painter: QPainter, rect: QRectF, d: CardDef, count: int) -> None:
-    """A compact tile for an always-available pile: cost badge, name, then honor and cards left."""
+def paint_tile(painter: QPainter, rect: QRectF, d: CardDef, count: int, mark: str | None = None) -> None:
+    """A compact tile for an always-available pile: cost badge, name, then honor, cards left and
+    the set mark (a game mixing sets)."""
     h = rect.height()
     u = min(h / 50.0, rect.width() / 136.0)   # a tall narrow tile must not outgrow its width
     painter.save()
@@ -184,17 +294,27 @@ def paint_tile(painter: QPainter, rect: QRectF, d: CardDef, count: int) -> None:
     left = rect.left() + 35 * u
     name_rect = QRectF(left, rect.top() + 3 * u, rect.right() - left - 4 * u, 22 * u)
     painter.setPen(QColor("#ffffff"))
-    painter.setFont(_fit(painter, name_rect, d.name, 15 * u, 9 * u, bold=True, flags=Qt.TextSingleLine))
-    painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft, d.name)
+    name = _fit(name_rect, d.name, 15 * u, 9 * u, bold=True, flags=Qt.TextSingleLine)
+    painter.setFont(name.font)
+    painter.drawText(name_rect, Qt.AlignVCenter | Qt.AlignLeft, name.text)
     low = QRectF(left, rect.top() + 26 * u, rect.right() - left - 6 * u, 20 * u)
     x = low.left()
     if d.honor:
         _honor_gem(painter, QPointF(x + 9 * u, low.center().y()), 9 * u, str(d.honor))
         x += 24 * u
+    right = low.right()
+    if mark:
+        f = _font(10 * u, bold=True)
+        pill_w = QFontMetricsF(f).horizontalAdvance(mark) + 6 * u
+        pill = QRectF(low.right() - pill_w, low.top() + 2 * u, pill_w, low.height() - 4 * u)
+        _set_tag(painter, pill, f, mark)
+        right = pill.left() - 3 * u
     painter.setPen(QColor("#f3ead2"))
-    painter.setFont(_font(13 * u))
     left_text = "always there" if count >= 99 else f"{count} left"
-    painter.drawText(QRectF(x, low.top(), low.right() - x, low.height()), Qt.AlignVCenter | Qt.AlignLeft, left_text)
+    count_text = _fit(QRectF(x, low.top(), right - x, low.height()), left_text, 13 * u, 9 * u,
+                      flags=Qt.TextSingleLine, shorter=("always" if count >= 99 else str(count),))
+    painter.setFont(count_text.font)
+    painter.drawText(count_text.rect, Qt.AlignVCenter | Qt.AlignLeft, count_text.text)
     painter.restore()
 
 
@@ -227,8 +347,8 @@ class _FaceCache:
         self.items: OrderedDict = OrderedDict()
 
     def get(self, d: CardDef, w: int, h: int, dpr: float, tile_count: int | None,
-            dimmed: bool = False, highlight: str | None = None) -> QPixmap:
-        key = (d.id, w, h, dpr, tile_count, dimmed, highlight)
+            dimmed: bool = False, highlight: str | None = None, mark: str | None = None) -> QPixmap:
+        key = (d.id, w, h, dpr, tile_count, dimmed, highlight, mark)
         pix = self.items.get(key)
         if pix is not None:
             self.items.move_to_end(key)
@@ -238,11 +358,11 @@ class _FaceCache:
         pix.fill(Qt.transparent)
         p = QPainter(pix)
         if dimmed or highlight:
-            p.drawPixmap(0, 0, self.get(d, w, h, dpr, tile_count))
+            p.drawPixmap(0, 0, self.get(d, w, h, dpr, tile_count, mark=mark))
         elif tile_count is None:
-            paint_card(p, QRectF(0, 0, w, h), d)
+            paint_card(p, QRectF(0, 0, w, h), d, mark)
         else:
-            paint_tile(p, QRectF(0, 0, w, h), d, tile_count)
+            paint_tile(p, QRectF(0, 0, w, h), d, tile_count, mark)
         _paint_overlay(p, QRectF(0, 0, w, h), dimmed, highlight)
         p.end()
         self.items[key] = pix
@@ -274,6 +394,7 @@ class CardWidget(QWidget):
         self.highlight: str | None = None
         self.dimmed = False
         self.new = False   # a dot in the corner: it entered the center row since your last move
+        self.with_set: bool | None = None   # show the set mark; None: when the cards mix sets
         self.setAttribute(Qt.WA_OpaquePaintEvent, False)
         self.setSizePolicy(QSizePolicy.Fixed, QSizePolicy.Fixed)
 
@@ -286,7 +407,7 @@ class CardWidget(QWidget):
         self.iid, self.actionable, self.reason = iid, actionable, reason
         self.highlight, self.dimmed, self.count, self.new = highlight, dimmed, count, new
         if changed:
-            self.setToolTip(tooltip_html(self.defs[iid], reason) if iid is not None else reason)
+            self.setToolTip(tooltip_html(self.defs[iid], reason, self.marks_set) if iid is not None else reason)
             self.setCursor(Qt.PointingHandCursor if actionable else Qt.ArrowCursor)
             # Tab reaches every card there is to see: Enter or Space does what a click does, Z zooms
             self.setFocusPolicy(Qt.TabFocus if iid is not None else Qt.NoFocus)
@@ -296,6 +417,15 @@ class CardWidget(QWidget):
     def set_defs(self, defs) -> None:
         """Index cards in another list (the gallery changed sets): the next show_card repaints."""
         self.defs, self.iid = defs, None
+
+    @property
+    def marks_set(self) -> bool:
+        return mixes_sets(self.defs) if self.with_set is None else self.with_set
+
+    @property
+    def mark(self) -> str | None:
+        """The set mark painted on the face, if any."""
+        return set_mark(self.defs[self.iid]) if self.iid is not None and self.marks_set else None
 
     @property
     def card_name(self) -> str:
@@ -313,7 +443,7 @@ class CardWidget(QWidget):
             return
         look = self.highlight or ("action" if self.actionable else None)
         p.drawPixmap(0, 0, FACES.get(self.defs[self.iid], self.width(), self.height(), self.devicePixelRatioF(),
-                                     self.count if self.tile else None, self.dimmed, look))
+                                     self.count if self.tile else None, self.dimmed, look, self.mark))
         if self.new:
             p.setRenderHint(QPainter.Antialiasing)
             p.setPen(QPen(QColor("#ffffff"), 2))
@@ -364,6 +494,7 @@ class CardZoom(QDialog):
     def __init__(self, defs, iid: int, reason: str = "", parent=None):
         super().__init__(parent)
         d = defs[iid]
+        mixed = mixes_sets(defs)
         self.setWindowTitle(d.name)
         lay = QVBoxLayout(self)
         face = QLabel()
@@ -371,11 +502,12 @@ class CardZoom(QDialog):
         pix.setDevicePixelRatio(self.devicePixelRatioF())
         pix.fill(Qt.transparent)
         p = QPainter(pix)
-        paint_card(p, QRectF(0, 0, self.SIZE.width(), self.SIZE.height()), d)
+        paint_card(p, QRectF(0, 0, self.SIZE.width(), self.SIZE.height()), d, set_mark(d) if mixed else None)
         p.end()
         face.setPixmap(pix)
         lay.addWidget(face, alignment=Qt.AlignCenter)
-        info = QLabel("\n".join(line for line in (price_line(d), reason, f"Note: {d.note}" if d.note else "") if line))
+        info = QLabel("\n".join(line for line in (price_line(d), f"Set: {set_name(d.set_id)}" if mixed else "",
+                                                  reason, f"Note: {d.note}" if d.note else "") if line))
         info.setWordWrap(True)
         info.setMaximumWidth(self.SIZE.width())
         lay.addWidget(info)

@@ -1,5 +1,7 @@
-"""The card gallery (C): every card of an installed set, found by name, text, type or faction,
-with the selected card painted large: for looking a card up before or during a game."""
+"""The card gallery (C): every card of the installed sets (all of them, or one), found by name,
+text, type or faction, with the selected card painted large: for looking a card up before or
+during a game. With all sets shown, each card says which set it is from: same-named cards
+differ between sets."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
@@ -9,7 +11,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QLineEdi
 from ascension.core.cards import FACTIONS, CardDef, cost_words
 from ascension.core.match import available_sets, load_set
 
-from .cards import ASPECT, CardWidget
+from .cards import ASPECT, CardWidget, set_mark
 from .panels import ZoneModel
 
 KINDS = {"Any type": None, "Heroes": "hero", "Constructs": "construct", "Monsters": "monster"}
@@ -23,12 +25,14 @@ class GalleryModel(ZoneModel):
     def __init__(self, parent=None):
         super().__init__([], [], parent)
         self.where: list[str] = []
+        self.with_set = False   # every set shown: each row names its set
 
-    def show(self, rows: list[tuple[CardDef, str]]) -> None:
+    def show(self, rows: list[tuple[CardDef, str]], with_set: bool = False) -> None:
         self.beginResetModel()
         self.defs = [d for d, _ in rows]
         self.where = [w for _, w in rows]
         self.cards = list(range(len(rows)))
+        self.with_set = with_set
         self.endResetModel()
 
     def data(self, index, role=Qt.DisplayRole):
@@ -36,7 +40,8 @@ class GalleryModel(ZoneModel):
             d, where = self.defs[index.row()], self.where[index.row()]
             copies = f" ×{d.count}" if where == "center deck" else ""
             kind = f"{d.type}, {cost_words(d)}" if d.priced else d.type
-            return f"{d.name}  ({kind}){copies} · {where}"
+            mark = f"[{set_mark(d)}] " if self.with_set else ""
+            return f"{mark}{d.name}  ({kind}){copies} · {where}"
         return super().data(index, role)
 
 
@@ -56,6 +61,7 @@ class CardGallery(QDialog):
         left = QVBoxLayout()
         filters = QHBoxLayout()
         self.set_box = QComboBox()
+        self.set_box.addItem("All sets", None)
         for set_id in available_sets():
             self.set_box.addItem(load_set(set_id).name, set_id)
         self.kind_box = QComboBox()
@@ -92,12 +98,14 @@ class CardGallery(QDialog):
         self.refresh()
 
     def refresh(self) -> None:
-        card_set = load_set(self.set_box.currentData())
+        chosen = self.set_box.currentData()
+        card_sets = [load_set(s) for s in ([chosen] if chosen else available_sets())]
         words, kind, faction = self.search.text(), self.kind_box.currentData(), self.faction_box.currentData()
-        rows = [(d, where) for group, where in GROUPS for d in getattr(card_set, group)
+        rows = [(d, where) for card_set in card_sets for group, where in GROUPS for d in getattr(card_set, group)
                 if matches(d, words, kind, faction)]
-        self.model.show(rows)
-        total = sum(len(getattr(card_set, group)) for group, _ in GROUPS)
+        self.model.show(rows, with_set=chosen is None)
+        self.preview.with_set = chosen is None
+        total = sum(len(getattr(card_set, group)) for card_set in card_sets for group, _ in GROUPS)
         center = [d for d, where in rows if where == "center deck"]
         self.count.setText(f"{len(rows)} of {total} cards" + (
             f" · {len(center)} center cards, {sum(d.count for d in center)} copies" if center else ""))

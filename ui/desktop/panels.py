@@ -6,14 +6,14 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QTextBlockFormat, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
                                QPushButton, QScrollArea, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTextEdit, QVBoxLayout, QWidget)
 
 from ascension.core.wording import quantity
 
-from .cards import ASPECT, CardWidget, tooltip_html
+from .cards import ASPECT, CardWidget, mixes_sets, set_mark, tooltip_html
 from .charts import HonorRaceChart
 
 PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; border-radius: 6px; }"
@@ -176,15 +176,21 @@ class DecisionPanel(QFrame):
 
 class LogPanel(QTextEdit):
     """The game log: readable lines of the new events (``Game.log_lines``); rebuilt after an undo.
-    A turn's first line is bold; long lines wrap with a hanging indent; the view follows the
-    newest line unless the player scrolled up to read."""
+    A turn's first line is bold; the others are indented and wrap with a hanging indent; the view
+    follows the newest line unless the player scrolled up to read."""
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setReadOnly(True)
         self.shown = 0
         self.setPlaceholderText("The game log appears here.")
-        self.document().setDefaultStyleSheet("p { margin: 0; }")
+        self.line_format = QTextBlockFormat()     # first line at 10px, what wraps at 22px
+        self.line_format.setLeftMargin(22)
+        self.line_format.setTextIndent(-12)
+        self.turn_format = QTextBlockFormat()
+        self.turn_format.setTopMargin(3)
+        self.plain, self.bold = QTextCharFormat(), QTextCharFormat()
+        self.bold.setFontWeight(QFont.Bold)
 
     def sync(self, game) -> None:
         log = game.log
@@ -195,11 +201,19 @@ class LogPanel(QTextEdit):
             return
         bar = self.verticalScrollBar()
         follow = bar.value() >= bar.maximum() - 4
-        lines = []
+        # Text and formats, never markup: the words are shown as they are, whatever they contain.
+        cursor = QTextCursor(self.document())
+        cursor.movePosition(QTextCursor.End)
+        cursor.beginEditBlock()       # one layout for the batch
         for e, line in game.log_lines(log[self.shown:]):
-            text = html.escape(line)
-            lines.append(f"<b>{text}</b>" if e.kind == "turn_started" else f"&nbsp;&nbsp;{text}")
-        self.append("<br>".join(lines))     # one paragraph per batch: far cheaper than one per line
+            turn = e.kind == "turn_started"
+            block, chars = (self.turn_format, self.bold) if turn else (self.line_format, self.plain)
+            if self.document().isEmpty():
+                cursor.setBlockFormat(block)
+            else:
+                cursor.insertBlock(block)
+            cursor.insertText(line, chars)
+        cursor.endEditBlock()
         self.shown = len(log)
         if follow:
             bar.setValue(bar.maximum())
@@ -228,9 +242,10 @@ class ZoneModel(QAbstractListModel):
         d = self.defs[self.cards[index.row()]]
         if role == Qt.DisplayRole:
             honor = f", {d.honor} honor" if d.honor else ""
-            return f"{d.name}  ({d.type}{honor})"
+            mark = f" · {set_mark(d)}" if mixes_sets(self.defs) else ""
+            return f"{d.name}  ({d.type}{honor}){mark}"
         if role == Qt.ToolTipRole:
-            return tooltip_html(d)
+            return tooltip_html(d, with_set=mixes_sets(self.defs))
         if role == Qt.UserRole:
             return self.cards[index.row()]
         return None

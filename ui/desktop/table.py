@@ -15,8 +15,10 @@ from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from ascension.core.wording import quantity
+from ascension.plugins.legendary.track import board as legendary_board
 
 from .cards import ASPECT, CardWidget
+from .track import TrackBoard, seat_colour
 
 TEAM_COLOURS = ["#2a6fb0", "#b8442f", "#3d8b45"]
 GAP = 6
@@ -151,14 +153,21 @@ class SeatPanel(QFrame):
         b.clicked.connect(lambda: self.zone_requested.emit(zone, self.seat))
         return b
 
-    def show_seat(self, game, current: bool, you: bool, kind: str, team: int | None) -> None:
+    def show_seat(self, game, current: bool, you: bool, kind: str, team: int | None,
+                  team_honor: tuple[int, str] | None = None, marker: str | None = None) -> None:
+        """``team_honor``: the team's honor and how it adds up; ``marker``: the colour of this seat's
+        marker on the Legendary Track board."""
         p = game.players[self.seat]
         arrow = "▶ " if current else ""
-        self.name.setText(f"<b>{arrow}{p.name}</b>" + (" (you)" if you else ""))
+        dot = f"<span style='color:{marker}'>●</span> " if marker else ""
+        self.name.setText(f"{dot}<b>{arrow}{p.name}</b>" + (" (you)" if you else ""))
         self.honor.setText(f"<b style='color:#8a6500'>⬢ {p.honor}</b>")
-        team_tag = (f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ Team {chr(65 + team)}</b> · "
-                    if team is not None else "")
+        team_tag = ""
+        if team is not None:
+            total = f" · {team_honor[0]} honor" if team_honor else ""
+            team_tag = f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ Team {chr(65 + team)}{total}</b> · "
         self.who.setText(f"{team_tag}<span style='color:#555'>{kind}</span>")
+        self.who.setToolTip(team_honor[1] if team_honor else "")
         self.counts.setText(f"Hand {len(p.hand)} ·")
         self.deck.setText(f"Deck {len(p.deck)}" + (" ▸" if you and p.deck else ""))
         self.deck.setEnabled(you and bool(p.deck))   # your own deck's contents, never another's
@@ -232,6 +241,9 @@ class TableWidget(QWidget):
         self.seat_row = QHBoxLayout()
         self.seat_row.setSpacing(6)
         root.addLayout(self.seat_row)
+        self.track = TrackBoard()     # the Legendary Track, in games that have it
+        self.track.hide()
+        root.addWidget(self.track)
         self.seat_panels: list[SeatPanel] = []
         self.score_panels: list[ScorePanel] = []
 
@@ -305,6 +317,8 @@ class TableWidget(QWidget):
         six center cards plus the pile and info columns share the width."""
         self.pile_w = max(136, min(190, self.width() * 14 // 100))   # piles grow a little on big screens
         free_h = self.height() - self.SEATS_H - 3 * 26 - 36
+        if not self.track.isHidden():
+            free_h -= self.track.height() + 5
         h = max(90, int(free_h / (2 + IN_PLAY_SCALE)))
         free_w = self.width() - self.pile_w - 8 - 2 * 8 - 5 * GAP
         w = max(60, min(round(h * ASPECT), free_w // 6))
@@ -331,7 +345,13 @@ class TableWidget(QWidget):
                 teams: dict[int, int], hand_hidden: bool = False) -> None:
         self.defs = game.ctx.defs
         self._current = game.current
-        self._seat_panels(game, viewer, seat_kinds, teams)
+        board = legendary_board(game)
+        self.track.setVisible(board is not None)
+        if board is not None:
+            names = {r["seat"]: r["name"] for r in game.scores()}
+            self.track.show_board(board, names, {f: game.card(c).name for f, c in board["characters"].items()},
+                                  game.current)
+        self._seat_panels(game, viewer, seat_kinds, teams, board is not None)
         row = [(c, state(c, "center") if c is not None else CardState()) for c in game.center_row]
         self.center.set_cards(self.defs, row)
         self._piles(game, state)
@@ -360,10 +380,26 @@ class TableWidget(QWidget):
                                     f"{quantity(len(me.hand), 'card')})</span>")
             self.hand.set_cards(self.defs, [(c, state(c, "hand")) for c in me.hand])
         self._apply_sizes()
+        self._tab_order()
 
-    def _seat_panels(self, game, viewer, kinds, teams) -> None:
+    def cards_in_tab_order(self) -> list[CardWidget]:
+        """Tab goes from card to card, as Help says: your hand, the cards in play, the center row,
+        the piles; the buttons come after."""
+        rows = [self.hand.cards[:self.hand.shown], self.in_play.cards[:self.in_play.shown],
+                self.center.cards[:self.center.shown], self.pile_widgets]
+        return [c for row in rows for c in row]
+
+    def _tab_order(self) -> None:
+        links = [b for panel in self.seat_panels for b in (panel.deck, panel.discard, panel.constructs)]
+        chain = self.cards_in_tab_order() + [self.void_button, self.played_button] + links
+        for a, b in zip(chain, chain[1:]):
+            QWidget.setTabOrder(a, b)
+
+    def _seat_panels(self, game, viewer, kinds, teams, markers: bool = False) -> None:
         n = len(game.players)
-        extra = [r for r in game.scores() if r["seat"] < 0]
+        scores = game.scores()
+        extra = [r for r in scores if r["seat"] < 0]
+        team_honor = self._team_honor(scores, teams)
         if len(self.seat_panels) != n or len(self.score_panels) != len(extra):
             for w in self.seat_panels + self.score_panels:
                 w.deleteLater()
@@ -375,9 +411,22 @@ class TableWidget(QWidget):
             for p in self.score_panels:
                 self.seat_row.addWidget(p)
         for i, p in enumerate(self.seat_panels):
-            p.show_seat(game, i == game.current, i == viewer, kinds[i], teams.get(i))
+            p.show_seat(game, i == game.current, i == viewer, kinds[i], teams.get(i), team_honor.get(teams.get(i)),
+                        seat_colour(i) if markers else None)
         for p, r in zip(self.score_panels, extra):
             p.show_row(r, game.public_status(r["seat"]))
+
+    @staticmethod
+    def _team_honor(scores: list[dict], teams: dict[int, int]) -> dict[int, tuple[int, str]]:
+        """Each team's honor as the end screen counts it (tokens plus the honor on its members'
+        cards), and that sum in words."""
+        out = {}
+        for t in set(teams.values()):
+            rows = [r for r in scores if teams.get(r["seat"]) == t]
+            tokens, cards = sum(r["tokens"] for r in rows), sum(r["cards"] for r in rows)
+            out[t] = (tokens + cards, f"Team {chr(65 + t)} ({', '.join(r['name'] for r in rows)}): "
+                                      f"{tokens} honor tokens + {cards} honor on their cards = {tokens + cards}")
+        return out
 
     def _piles(self, game, state: StateFn) -> None:
         piles = list(game.piles.items())
