@@ -27,6 +27,9 @@ KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_mon
             "emissary")  # emissary: the card type line reads "Hero-Emissary" (Ascension Legends)
 # Values a set file may mark as estimated (not printed on any card the authors could check).
 ESTIMABLE = ("cost", "honor", "copies", "factions", "threshold", "type", "effect")
+MAX_COPIES = 100            # copies of one card (no printed set has more than 20)
+MAX_NUMBER = 99             # a cost or honor value
+MAX_FILE_BYTES = 2_000_000  # a set or override file (the largest shipped set is about 60 kB)
 
 
 class SetFileError(ValueError):
@@ -76,9 +79,9 @@ class CardModel(BaseModel):
     name: str
     type: Literal[CARD_TYPES]  # type: ignore[valid-type]
     factions: list[Literal[FACTIONS]] = []  # type: ignore[valid-type]
-    cost: int = Field(ge=0)
-    honor: int = Field(default=0, ge=0)
-    copies: int = Field(default=1, ge=1)
+    cost: int = Field(ge=0, le=MAX_NUMBER)
+    honor: int = Field(default=0, ge=0, le=MAX_NUMBER)
+    copies: int = Field(default=1, ge=1, le=MAX_COPIES)
     play: list[Any] = []
     unite: list[Any] = []
     reward: list[Any] = []
@@ -336,18 +339,37 @@ def _plain_gain(steps: tuple[Step, ...]) -> tuple[int, int, int] | None:
     return steps[0].verb.gives(steps[0].params) if len(steps) == 1 else None
 
 
+def read_toml(path: Path, what: str, name: str | None = None) -> dict:
+    """A TOML file's tables, or a SetFileError naming the file (``name``, else its path): too
+    large, unreadable, not UTF-8, not TOML, nested too deeply."""
+    name = name or str(path)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise SetFileError(f"{name}: cannot read the {what}: {size} bytes is more than the "
+                               f"{MAX_FILE_BYTES} a {what} may have")
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        raise SetFileError(f"{name}: cannot read the {what}: not UTF-8 text ({exc})") from None
+    except RecursionError:
+        raise SetFileError(f"{name}: cannot read the {what}: tables or lists nested too deeply") from None
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise SetFileError(f"{name}: cannot read the {what}: {exc}") from None
+
+
 def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:
     """Load and validate a set file, with the player's override files applied, or, given
     ``recorded`` (card id -> field -> value, from a saved game), exactly those overrides."""
     path = Path(path)
     name = path.name
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SetFileError(f"{name}: cannot read: {exc}") from None
+    raw = read_toml(path, "set file", name)
     unknown = set(raw) - {"set", "card", "always", "starting", "legend"}
     if unknown:
         raise SetFileError(f"{name}: unknown section(s): {', '.join(sorted(unknown))}")
+    for section in ("card", "always", "starting", "legend"):
+        entries = raw.get(section, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise SetFileError(f"{name}: [[{section}]]: expected a list of card tables ([[{section}]] ...)")
     try:
         header = SetHeader.model_validate(raw.get("set", {}))
     except ValidationError as exc:

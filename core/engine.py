@@ -10,20 +10,35 @@ serialised and restored byte-equal.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from types import ModuleType
 from typing import NamedTuple
 
 from . import rng
 from .cards import CardDef
 from .events import Event, log_lines, render
+from .verbs import Verb
 from .wording import quantity, zone_name
 
 HAND_SIZE = 5
 ROW_SIZE = 6
 MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
+CHECKPOINT_EVERY = 64   # answers between the copies a failed answer is restored from (see apply)
 END, PLAY_ALL = ("end",), ("play_all",)
 _new_event = _new_decision = tuple.__new__   # NamedTuple's own __new__ is a slower Python function
 # Option kinds whose second item is a card instance (plugins adding such kinds list them here).
 CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
+
+
+PLAYER_ZONES = ("deck", "hand", "discard", "played", "constructs", "kept")
+# Where each kind of card (CardDef.role) may be, by the rules and the verbs: starting cards stay
+# with players or go to the box when banished; an always-available card is on its own pile or
+# with a player (banished, it goes back to its pile); center cards go anywhere but piles, the box
+# and the Legendary Characters set aside; those never leave the side of the table.
+ALLOWED = {"starting": {"player", "box"}, "always": {"player", "pile"},
+           "center": {"center_deck", "center_row", "void", "player", "villain"}, "legend": {"aside"}}
+ROLE_WORDS = {"starting": "a starting card", "always": "an always-available card",
+              "center": "a center-deck card", "legend": "a Legendary Character"}
 
 
 class InvalidAnswer(ValueError):
@@ -32,6 +47,59 @@ class InvalidAnswer(ValueError):
 
 class GameOver(RuntimeError):
     """The game has ended; there is nothing to decide."""
+
+
+class EngineError(RuntimeError):
+    """An answer failed inside the rules (a bug); the game was put back exactly as it was before
+    the answer and can go on with another one. ``original``: what was raised."""
+
+    def __init__(self, message: str, original: BaseException):
+        super().__init__(message)
+        self.original = original
+
+
+class PluginError(EngineError):
+    """An answer failed inside a plugin: ``plugin`` names it, ``hook`` the hook (``asc_...``) or
+    effect verb (``verb 'banish'``) that raised. The game is as it was before the answer."""
+
+    def __init__(self, plugin: str, hook: str, original: BaseException, note: str = ""):
+        super().__init__(f"plugin '{plugin}' failed in {hook}: {type(original).__name__}: {original}; "
+                         + (note or "the game is as it was before this answer"), original)
+        self.plugin, self.hook = plugin, hook
+
+
+def blame(exc: BaseException, pm, note: str = "") -> EngineError:
+    """The error to raise for ``exc``, raised while an answer was applied: the innermost plugin
+    code in its traceback (a hook implementation by its code, else by its module), and the hook or
+    verb it ran in (pluggy re-raises a hook's exception as it is, so the traceback tells)."""
+    impls = {impl.function.__code__: impl.plugin_name
+             for caller in vars(pm.hook).values() if hasattr(caller, "get_hookimpls")
+             for impl in caller.get_hookimpls()}
+    modules = {(p.__name__ if isinstance(p, ModuleType) else type(p).__module__): name
+               for name, p in pm.list_name_plugin()}
+    frames = []
+    tb = exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame)
+        tb = tb.tb_next
+    frames.reverse()   # innermost first
+    for i, frame in enumerate(frames):
+        module = frame.f_globals.get("__name__", "")
+        plugin = impls.get(frame.f_code) or next(
+            (name for m, name in modules.items() if module == m or module.startswith(m + ".")), None)
+        if plugin is None:
+            continue
+        for outer in frames[i:]:
+            this = outer.f_locals.get("self")
+            if outer.f_code.co_name.startswith("asc_"):
+                return PluginError(plugin, outer.f_code.co_name, exc, note)
+            if isinstance(this, Verb):
+                return PluginError(plugin, f"verb '{this.name}'", exc, note)
+            if outer.f_code.co_name == "_multicall" and "hook_name" in outer.f_locals:
+                return PluginError(plugin, outer.f_locals["hook_name"], exc, note)
+        return PluginError(plugin, frame.f_code.co_name, exc, note)
+    return EngineError(f"the engine failed: {type(exc).__name__}: {exc}; "
+                       + (note or "the game is as it was before this answer"), exc)
 
 
 class Decision(NamedTuple):
@@ -128,12 +196,24 @@ def _direct(hook):
 class Context:
     """What a match shares between clones and never changes: definitions and plugins."""
 
-    def __init__(self, defs: list[CardDef], pm, setup: dict):
+    def __init__(self, defs: list[CardDef], pm, setup: dict, plugin_differences: list[str] = ()):
         self.defs = defs                  # indexed by card instance id
         self.by_id = {d.id: d for d in defs}
         self.pm = pm
         self.setup = setup                # the JSON-able setup the match was built from
-        hooks = pm.hook
+        self.plugin_differences = list(plugin_differences)   # recorded plugins vs these (match.load)
+        self.plugins_changed = 0          # plugins registered or removed since the match began
+        self._cache_hooks()
+        if hasattr(pm, "listeners"):      # a MatchManager tells us when its plugins change
+            pm.listeners.append(self._plugins_changed)
+
+    def _plugins_changed(self) -> None:
+        self.plugins_changed += 1
+        self._cache_hooks()
+
+    def _cache_hooks(self) -> None:
+        """The hooks the engine calls, looked up once (and again when plugins change)."""
+        hooks = self.pm.hook
         self.refill = _direct(hooks.asc_refill_center_row)
         self.on_enter = hooks.asc_card_entered_center_row if hooks.asc_card_entered_center_row.get_hookimpls() else None
         self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
@@ -152,6 +232,10 @@ class Game:
     STATE_FIELDS = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
                     "void", "piles", "box", "aside", "pool", "extra_turns", "last_turn", "stack", "queued",
                     "pending", "ending", "over", "capped", "ext")
+    # Not state (never copied or saved): the copy a failed answer is restored from, and who held
+    # which card and honor at the last invariant check.
+    _checkpoint: tuple | None = None
+    _ledger: tuple | None = None
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -294,8 +378,11 @@ class Game:
 
     # ------------------------------------------------------------------ zones
     def draw(self, seat: int, n: int, quiet: bool = False) -> int:
+        """Draw up to ``n`` cards, one event per card (its text names no card; ``quiet``: a new
+        hand, which the log does not spell out)."""
         p = self.players[seat]
         drawn = 0
+        kind = "drew_hand" if quiet else "drew"
         for _ in range(n):
             if not p.deck:
                 if not p.discard:
@@ -303,29 +390,64 @@ class Game:
                 p.deck, p.discard = p.discard, []
                 self.shuffle(p.deck)
                 self.emit("shuffled", seat)
-            p.hand.append(p.deck.pop())
+            card = p.deck.pop()
+            p.hand.append(card)
+            self.emit(kind, seat, card, 1)
             drawn += 1
-        if drawn and not quiet:
-            self.emit("drew", seat, n=drawn)
         return drawn
 
     def refill(self, slot: int) -> None:
-        """Fill an empty center-row slot (through the rule seam) and announce what entered."""
+        """Fill an empty center-row slot (through the rule seam) and announce what entered.
+
+        What the new card does on entering (its Fate, queued by the hook) waits its turn, by the
+        official timing (Stone Blade, "What are the timing rules for Ascension?"): the card taken
+        leaves, its slot is refilled at once, the taken card's own effects (its reward, its "when
+        acquired", the triggers it set off, all pushed after this) resolve in full, and only then
+        the Fates, in the order their cards entered."""
+        if self.ctx.on_enter is None:
+            self.ctx.refill(game=self, slot=slot)
+            return
+        before = self.center_row[:]
         self.ctx.refill(game=self, slot=slot)
-        if self.ctx.on_enter is not None:
-            card = self.center_row[slot]
-            if card is not None:
-                self.ctx.on_enter(game=self, card=card, slot=slot)
+        for at, card in enumerate(self.center_row):   # not always ``slot``: Samael's row slides right
+            if card is not None and card not in before:
+                self.ctx.on_enter(game=self, card=card, slot=at)
+                self._entered_wait()
+
+    def _entered_wait(self) -> None:
+        """Put the queued effects of cards that just entered the row onto the stack: above what was
+        already waiting, below what the caller pushes next, and below the not yet started effects
+        of cards that entered earlier (those resolve first, in the order they entered)."""
+        stack, row = self.stack, self.center_row
+        at = len(stack)
+        while at and stack[at - 1].pc == 0 and stack[at - 1].card in row:
+            at -= 1
+        for frame in self.queued:
+            stack.insert(at, frame)
+        self.queued = []
 
     def deal_from_center_deck(self) -> int | None:
-        """Top card of the center deck; the Void becomes the new deck when it runs out."""
+        """Top card of the center deck; the Void becomes the new deck when it runs out, without
+        the always-available and starting cards (10th rulebook): they go back to their piles or
+        leave the game. ``put_away`` keeps them out of the Void; this holds even if one got in."""
         if not self.center_deck:
+            self._sort_out_of_void()
             if not self.void:
                 return None
             self.center_deck, self.void = self.void, []
             self.shuffle(self.center_deck)
             self.emit("void_reshuffled", n=len(self.center_deck))
         return self.center_deck.pop()
+
+    def _sort_out_of_void(self) -> None:
+        """Take the always-available and starting cards out of the Void, each where it belongs."""
+        defs, center = self.ctx.defs, []
+        for c in self.void:
+            if defs[c].role in ("always", "starting"):
+                self.emit("left_void", card=c, where=self.put_away(c))
+            else:
+                center.append(c)
+        self.void = center
 
     def leave_center(self, iid: int) -> int:
         """Take a card out of the center row; the caller places it, then calls ``refill(slot)``."""
@@ -399,7 +521,8 @@ class Game:
         self.stack.append(Frame(frame.card, frame.defn, key, 0, frame.seat, frame.subject))
 
     def queue(self, card: int, key: str, seat: int) -> None:
-        """Resolve ``key`` of ``card`` before anything else (Fate): ahead of the effects already waiting."""
+        """Resolve ``key`` of a card entering the center row (Fate) once the effects of what dealt
+        it have resolved (``refill`` puts it in its place on the stack)."""
         if self.ctx.defs[card].effects.get(key):
             self.queued.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, None))
 
@@ -547,7 +670,11 @@ class Game:
         if ab.requires_mechana and sum(self.has_faction(c, "mechana", seat)
                                        for c in self.players[seat].constructs) < ab.requires_mechana:
             return False
-        return True
+        # An ability that could do nothing now is no move (each verb knows when it can act).
+        for s in self.ctx.defs[card].effects[ab.key]:
+            if not s.verb.may_idle or s.verb.can_act(self, seat, card, s.params):
+                return True
+        return False
 
     def price(self, seat: int, iid: int) -> int:
         d = self.ctx.defs[iid]
@@ -561,23 +688,76 @@ class Game:
         d = self.ctx.defs[iid]
         return d.mechana_construct or (d.type == "construct" and self.players[seat].all_mechana)
 
-    def can_take(self, seat: int, iid: int) -> bool:
+    def can_take(self, seat: int, iid: int, extra: int = 0) -> bool:
+        """Whether ``seat`` can pay for ``iid`` now (plus ``extra`` runes: a team gift's)."""
         d = self.ctx.defs[iid]
         p = self.players[seat]
         if d.type == "monster":
             return p.power >= d.cost
         budget = p.runes + (p.mech_runes if self.buys_as_mechana(seat, iid) else 0)  # Mechana-only runes
-        return budget >= self.price(seat, iid)
+        return budget >= self.price(seat, iid) + extra
 
     def apply(self, index: int) -> None:
-        """Answer the pending decision with an option index. A bad answer changes nothing."""
+        """Answer the pending decision with an option index: all or nothing. A bad answer changes
+        nothing; an answer that fails inside the rules (a plugin's hook or verb, an engine bug)
+        leaves the game exactly as it was and raises :class:`PluginError` / :class:`EngineError`.
+
+        Nothing is copied per answer (the engine's speed matters): every CHECKPOINT_EVERY answers,
+        and whenever the match's plugins change, a clone is kept; a failed answer puts the game
+        back by replaying the answers since that clone. State changed outside ``apply`` (test
+        set-ups) must say so with :meth:`edited`."""
         dec = self._decision or self.decision()   # usually already built: the caller looked at it
         if dec is None:
             raise GameOver("the game is over; there is nothing to answer")
         if type(index) is not int or not 0 <= index < len(dec.options):   # a plain int (True is not an index)
             raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
                                 f"(choose 0..{len(dec.options) - 1})")
-        option = dec.options[index]
+        answered, cp = len(self.answers), self._checkpoint
+        if cp is None or cp[1] + CHECKPOINT_EVERY <= answered or cp[2] != self.ctx.plugins_changed:
+            self._checkpoint = (self.clone(), answered, self.ctx.plugins_changed, len(self.log))
+        logged = len(self.log)
+        try:
+            self._answer(index, dec.options[index])
+        except BaseException as exc:   # a plugin's bug, an engine bug, even Ctrl-C: put back first
+            note = self._put_back(logged, answered)
+            if isinstance(exc, InvalidAnswer) or not isinstance(exc, Exception):
+                raise   # an option no rule handles is refused as a bad index is; Ctrl-C stays Ctrl-C
+            raise blame(exc, self.ctx.pm, note) from exc
+
+    def edited(self) -> None:
+        """The state was changed outside :meth:`apply` (a scenario, a tool): forget the decision
+        worked out before, the copy a failed answer would be restored from, and who held what at
+        the last invariant check (the change was no rule's)."""
+        self._decision = None
+        self._checkpoint = self._ledger = None
+
+    def _put_back(self, logged: int, answered: int) -> str:
+        """Restore the state before the answer that failed: replay the answers since the last
+        checkpoint on a clone of it. Returns "" when that worked; if even that fails (a plugin
+        that does not behave the same on the same state), the game goes back to the checkpoint
+        and the returned note says so."""
+        copy, at, _, logged_then = self._checkpoint
+        note = ""
+        try:
+            g = copy.clone()
+            for a in self.answers[at:answered]:
+                g._answer(a, g.decision().options[a])
+        except Exception:
+            g, answered, logged = copy.clone(), at, logged_then
+            note = f"the game went back to before answer {at + 1}, where it could be restored"
+        for f in self.STATE_FIELDS:
+            setattr(self, f, getattr(g, f))
+        del self.log[logged:], self.answers[answered:]
+        self._decision, self._running = None, -1
+        self._checkpoint = (self.clone(), answered, self.ctx.plugins_changed, len(self.log))
+        return note
+
+    def plugin_differences(self) -> list[str]:
+        """How the plugins this game was recorded with differ from those it runs with now (a
+        restored or replayed game), in words for the player; empty when they are the same."""
+        return list(self.ctx.plugin_differences)
+
+    def _answer(self, index: int, option: tuple) -> None:
         self._decision = None
         self.answers.append(index)
         if self.pending is not None:
@@ -621,9 +801,8 @@ class Game:
         defs = self.ctx.by_id
         stack = self.stack   # only ever changed in place
         while self.pending is None and not self.over:
-            if self.queued:  # Fate and the like go before everything already waiting
-                stack.extend(reversed(self.queued))
-                self.queued = []
+            if self.queued:  # only in games saved before Fates waited for the take that dealt them
+                self._entered_wait()
             if not stack:
                 if not self.ending:
                     return
@@ -700,10 +879,12 @@ class Game:
             if self.stack or self.queued or self.ending:   # a plain gain left nothing to resolve
                 self._advance()
 
-    def pay_runes(self, seat: int, iid: int) -> None:
+    def pay_runes(self, seat: int, iid: int, extra: int = 0) -> None:
+        """Pay the price of ``iid`` plus ``extra`` runes (a team gift's), Mechana-only runes first
+        where they may pay."""
         p = self.players[seat]
         d = self.ctx.defs[iid]
-        cost = self.price(seat, iid)
+        cost = self.price(seat, iid) + extra
         if d.type == "construct":
             p.discount = 0
             if self.buys_as_mechana(seat, iid):
@@ -725,10 +906,12 @@ class Game:
         p = self.players[seat if owner is None else owner]
         (p.deck if to == "deck_top" else p.discard).append(iid)
         self.emit("acquired", seat, iid, where=where)
+        if to == "deck_top" or owner not in (None, seat):   # not into the acquirer's own discard pile
+            self.emit("placed", seat if owner is None else owner, iid, where="deck" if to == "deck_top" else "discard")
+        if slot is not None:   # refilled first: what the card does when acquired resolves before a new Fate
+            self.refill(slot)
         if self.ctx.acquired is not None:
             self.ctx.acquired(game=self, seat=seat, card=iid, where=where)
-        if slot is not None:
-            self.refill(slot)
         self.fire_triggers(seat, "acquire", iid, from_center=where == "center_row")
 
     def defeat(self, seat: int, iid: int) -> None:
@@ -761,22 +944,106 @@ class Game:
             cards += p.owned()
         return cards + self.ext.get("villain_cards", [])
 
+    def _places(self) -> list[tuple[str, str, list]]:
+        """Every place a card can be: (its key path in the saved state, its kind, its cards)."""
+        out = [("center_deck", "center_deck", self.center_deck),
+               ("center_row", "center_row", [c for c in self.center_row if c is not None]),
+               ("void", "void", self.void), ("box", "box", self.box), ("aside", "aside", self.aside)]
+        out += [(f"piles.{k}", "pile", v) for k, v in self.piles.items()]
+        out += [(f"players[{i}].{zone}", "player", getattr(p, zone))
+                for i, p in enumerate(self.players) for zone in PLAYER_ZONES]
+        if "villain_cards" in self.ext:
+            out.append(("ext.villain_cards", "villain", self.ext["villain_cards"]))
+        return out
+
     def invariant_problems(self) -> list[str]:
-        """What is wrong with the state, if anything: the checks behind ``simulate --check``."""
-        out = []
-        cards = self.all_zones()
-        if len(cards) != len(self.ctx.defs) or len(set(cards)) != len(cards):
-            out.append(f"cards not conserved: {len(cards)} placed, {len(set(cards))} distinct, "
-                       f"{len(self.ctx.defs)} exist")
+        """What is wrong with the state, if anything: the checks behind ``simulate --check`` and
+        ``match.load``. Every card id is a whole number 0..N-1, found exactly once, in a place its
+        kind of card may be (``ALLOWED``); resources are not negative; honor is accounted for.
+        Each call also remembers who held which card and how much honor, so that the next call on
+        this game checks that cards changed hands and honor appeared only as the events logged in
+        between say (a steal, an acquisition, honor gained, taken or returned)."""
+        out: list[str] = []
+        defs, n = self.ctx.defs, len(self.ctx.defs)
+        seen: dict[int, str] = {}
+        for where, kind, cards in self._places():
+            if type(cards) is not list:
+                out.append(f"{where}: expected a list of card ids, not {cards!r}")
+                continue
+            for c in cards:
+                if type(c) is not int or not 0 <= c < n:
+                    out.append(f"{where}: {c!r} is not a card of this match (card ids are whole numbers 0..{n - 1})")
+                elif c in seen:
+                    out.append(f"cards not conserved: card {c} ({defs[c].name}) is in {seen[c]} and in {where}")
+                else:
+                    seen[c] = where
+                    d = defs[c]
+                    if kind not in ALLOWED[d.role] or (kind == "pile" and where != f"piles.{d.id}"):
+                        out.append(f"{where}: {d.name} (card {c}, {ROLE_WORDS[d.role]}) cannot be there")
+                    elif where.endswith(".constructs") and d.type != "construct":
+                        out.append(f"{where}: {d.name} (card {c}) is in play as a construct but is a {d.type}")
+        if len(seen) < n:
+            lost = next(c for c in range(n) if c not in seen)
+            out.append(f"cards not conserved: {n - len(seen)} of {n} cards are nowhere "
+                       f"(card {lost}, {defs[lost].name}, among them)")
+        if type(self.current) is not int or not 0 <= self.current < len(self.players):
+            out.append(f"current: {self.current!r} is not a seat (0..{len(self.players) - 1})")
         for p in self.players:
-            if min(p.runes, p.power, p.mech_runes, p.honor) < 0:
+            values = (p.runes, p.power, p.mech_runes, p.honor)
+            if any(type(v) is not int for v in values) or min(values) < 0:
                 out.append(f"{p.name} has a negative resource")
+        villain = self.ext.get("villain_honor", 0)
+        if type(villain) is not int or villain < 0:
+            out.append(f"ext.villain_honor: expected a whole number of honor tokens, not {villain!r}")
+        if out:   # the honor and hand-over checks below need sound cards and numbers
+            self._ledger = None
+            return out
         taken = sum(p.honor for p in self.players) + self.ext.get("villain_honor", 0)
         initial = self.ctx.setup["honor_pool"]
         if self.pool < 0 or (self.pool > 0 and taken != initial - self.pool) or (self.pool == 0 and taken < initial):
             out.append(f"honor not accounted: pool {self.pool}, taken {taken}, initial {initial}")
         if not self.over and None in self.center_row and (self.center_deck or self.void):
             out.append("center row not full at a decision")
+        owners = {c: i for i, p in enumerate(self.players) for zone in PLAYER_ZONES for c in getattr(p, zone)}
+        honors = [p.honor for p in self.players] + [self.ext.get("villain_honor", 0)]
+        if self._ledger is not None and self._ledger[0] <= len(self.log):
+            out += self._unexplained(*self._ledger, owners, honors)
+        self._ledger = (len(self.log), owners, honors)
+        return out
+
+    def _unexplained(self, logged: int, owners_then: dict, honors_then: list, owners: dict,
+                     honors: list) -> list[str]:
+        """Cards that changed hands and honor that changed since the last check (when the log
+        held ``logged`` events) without an event saying why. Seat -1 (the solo villain) is last."""
+        out = []
+        events = self.log[logged:]
+        steals = Counter((int(e.where), e.seat) for e in events if e.kind == "stole")
+        public = {e.card for e in events if e.kind in ("acquired", "defeated", "kept")}  # via a public zone
+        for c, seat in owners.items():
+            was = owners_then.get(c)
+            if was is None or was == seat or c in public:
+                continue
+            if steals[(was, seat)]:
+                steals[(was, seat)] -= 1
+                continue
+            out.append(f"card {c} ({self.name_of(c)}) went from {self.seat_name(was)} to "
+                       f"{self.seat_name(seat)} with no rule moving it")
+        if len(honors) != len(honors_then):
+            return out
+        expected = [0] * len(honors)
+        for e in events:
+            if e.kind == "gained_honor":
+                expected[e.seat] += e.n
+            elif e.kind == "returned_honor":
+                expected[e.seat] -= e.n
+            elif e.kind == "took_honor":
+                expected[e.seat] += e.n
+                expected[int(e.where)] -= e.n
+        for i, (now, then, change) in enumerate(zip(honors, honors_then, expected)):
+            if now - then != change:
+                who = self.seat_name(i if i < len(self.players) else -1)
+                out.append(f"{who}'s honor tokens went from {then} to {now}, but the events since "
+                           f"account for {change:+d}")
         return out
 
     def check_integrity(self) -> None:

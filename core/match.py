@@ -1,19 +1,32 @@
-"""Building a match: setup validation, plugins, card instances, and loading saved games."""
+"""Building a match: setup validation, plugins, card instances, and loading saved games.
+
+Everything handed in from outside (a saved game, a game record's setup and answers) is checked
+before it is used, within bounds (size, nesting, numbers), and refused with a message naming the
+source, the key and what was expected: :class:`SaveFileError` or :class:`SetupError`.
+"""
 from __future__ import annotations
 
 import json
 import secrets
-from typing import Any
+from typing import Annotated, Any
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
+from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter,
+                      ValidationError)
+
 from . import plugins as plugin_mod
-from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file
-from .engine import Context, Game
+from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
+from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer
 
 HONOR_PER_PLAYER = 30
 SAVE_FORMAT = 1
+MAX_SAVE_CHARS = 5_000_000   # a long game saves in well under 200 kB
+MAX_DEPTH = 32               # nesting of a saved game's JSON (a real one goes 6 deep)
+MAX_ANSWERS = 100_000        # a real game has a few hundred
+MAX_OPTION = 10_000          # an answer is an option index; a real decision has a few dozen
+MAX_CARDS = 5_000            # card instances in a match (four whole sets mixed: about 500)
 
 
 class SetupError(ValueError):
@@ -44,9 +57,13 @@ class MatchSetup:
     def players(self) -> int:
         return len(self.names)
 
+    plugin_differences: list[str] = field(default_factory=list)   # recorded plugins vs these ones
+
     def to_dict(self) -> dict:
+        versions = plugin_mod.installed().versions
         d = {"sets": self.sets, "names": self.names, "variants": self.variants, "seed": self.seed,
-             "honor_pool": self.pool, "options": self.options}
+             "honor_pool": self.pool, "options": self.options,
+             "plugins": {n: versions.get(n, "unknown") for n in sorted(self.plugins)}}
         changed = {s.id: s.overrides for s in self.card_sets if s.overrides}
         if changed:   # the player's own card numbers: a saved game restores with exactly these
             d["overrides"] = changed
@@ -84,13 +101,12 @@ def set_requires(set_id: str) -> list[str]:
     """The plugins a set asks for, read from its [set] header alone: its cards may use fields
     those plugins register, so the whole file cannot be compiled before they are known. Any
     problem with the file is left to the full load, which reports it."""
-    import tomllib
     path = available_sets().get(set_id)
     if path is None:
         return []
     try:
-        req = tomllib.loads(path.read_text(encoding="utf-8")).get("set", {}).get("requires", [])
-    except (OSError, tomllib.TOMLDecodeError, AttributeError):
+        req = read_toml(path, "set file").get("set", {}).get("requires", [])
+    except (SetFileError, AttributeError):
         return []
     return [r for r in req if isinstance(r, str)] if isinstance(req, list) else []
 
@@ -105,11 +121,33 @@ def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]
     return names
 
 
+def _recorded_plugins(recorded: dict[str, str], usual: list[str], cat: plugin_mod.PluginCatalog
+                      ) -> tuple[list[str], list[str]]:
+    """The plugins a recorded game was played with (all must be installed, and include what its
+    variants and sets need), in the order a new match registers them (``usual``: it decides
+    the order of hook results), and how they differ from what is installed now, in words."""
+    wanted = [n for n in usual if not cat.infos[n].always]
+    missing = [f"'{n}' {v}" for n, v in sorted(recorded.items()) if n not in cat.infos]
+    if missing:
+        raise SetupError(f"this game was played with plugin(s) {', '.join(missing)}, not installed here")
+    lacking = [n for n in wanted if n not in recorded]
+    if lacking:
+        raise SetupError(f"setup.plugins: lacks {', '.join(lacking)}, which its variants or sets need")
+    differences = [f"plugin '{n}' was version {v} when this game was played; it is {cat.versions.get(n)} now"
+                   for n, v in sorted(recorded.items()) if cat.versions.get(n) != v]
+    differences += [f"plugin '{n}' {cat.versions.get(n)} is installed now but this game was played without "
+                    f"it: it stays off in this game" for n, info in sorted(cat.infos.items())
+                    if info.always and n not in recorded]
+    return [n for n in usual if n in recorded] + sorted(set(recorded) - set(usual)), differences
+
+
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
                 honor_pool: int | None = None, options: dict | None = None,
-                overrides: dict | None = None) -> MatchSetup:
+                overrides: dict | None = None, plugins: dict[str, str] | None = None) -> MatchSetup:
     """``overrides``: set id -> the card overrides to use (a saved game's record); None for a new
-    match, which takes the player's override files."""
+    match, which takes the player's override files (a mistake in them raises SetFileError naming
+    the file; ``overrides={}`` builds the same match without them). ``plugins``: name -> version,
+    the plugins a recorded game was played with, used instead of the installed always-on ones."""
     cat = plugin_mod.installed()
     setup = MatchSetup(list(sets), list(names), list(variants), seed, honor_pool, dict(options or {}))
     if not setup.sets:
@@ -121,9 +159,12 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
                 raise SetupError(f"set '{set_id}' needs plugin '{req}', which is not installed")
             if req not in plugin_names:
                 plugin_names.append(req)
+    if plugins is not None:
+        plugin_names, setup.plugin_differences = _recorded_plugins(plugins, plugin_names, cat)
     setup.plugins = plugin_names
     setup.card_sets = [load_set(s, tuple(sorted(plugin_names)), None if overrides is None else overrides.get(s, {}))
                        for s in setup.sets]
+    _check_set_ids(setup.card_sets)
     solos = [v for v in setup.variants if cat.variants()[v].solo]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
@@ -136,12 +177,27 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     if problems:
         raise SetupError("; ".join(problems))
     pm.hook.asc_setup_match(setup=setup)  # must be deterministic given seed and options (replay)
+    main = piles_source(setup.card_sets)
+    cards = (sum(s.center_copies for s in setup.card_sets) + len(setup.aside) + sum(d.count for d in main.always)
+             + setup.players * sum(d.count for d in main.starting))
+    if cards > MAX_CARDS:
+        raise SetupError(f"this match would have {cards} cards; at most {MAX_CARDS} are allowed")
     setup.pm = pm
     if honor_pool is not None:  # an explicit choice beats any plugin default
         setup.pool = honor_pool
     if setup.pool < 1:
         raise SetupError("the honor pool must hold at least 1 honor")
     return setup
+
+
+def _check_set_ids(card_sets: list[CardSet]) -> None:
+    """Card ids are "<set id>.<card>": two files with one [set] id would mix up their cards."""
+    first: dict[str, CardSet] = {}
+    for s in card_sets:
+        if s.id in first and first[s.id].path != s.path:
+            raise SetFileError(f"{s.path}: [set]: field 'id': '{s.id}' is already the id of {first[s.id].path}; "
+                               f"each set file needs its own id")
+        first.setdefault(s.id, s)
 
 
 def piles_source(card_sets: list[CardSet]) -> CardSet:
@@ -182,7 +238,7 @@ def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int
         cat = plugin_mod.installed()
         pm = plugin_mod.make_manager([cat.modules[n] for n in setup.plugins])
     defs, center, piles, starting, aside = _instances(setup)
-    return Context(defs, pm, setup.to_dict()), center, piles, starting, aside
+    return Context(defs, pm, setup.to_dict(), setup.plugin_differences), center, piles, starting, aside
 
 
 def _start(setup: MatchSetup) -> Game:
@@ -190,10 +246,129 @@ def _start(setup: MatchSetup) -> Game:
     return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
 
 
+# --- what a saved game or a record may hold (checked before anything is built from it) ------
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+Name = Annotated[StrictStr, Field(max_length=200)]
+Card = StrictInt          # ranges are checked against the match's cards (Game.invariant_problems)
+Count = Annotated[StrictInt, Field(ge=0, le=10**9)]
+
+
+class SetupModel(_Strict):
+    sets: list[Annotated[StrictStr, Field(pattern=r"^[\w.-]+$", max_length=60)]] = Field(min_length=1, max_length=20)
+    names: list[Name] = Field(min_length=1, max_length=6)
+    variants: list[Annotated[StrictStr, Field(max_length=40)]] = Field([], max_length=20)
+    seed: Annotated[StrictInt, Field(ge=-2**64, le=2**64)]
+    honor_pool: Annotated[StrictInt, Field(ge=1, le=100_000)] | None = None
+    options: dict[StrictStr, Any] = {}
+    overrides: dict[StrictStr, dict[StrictStr, dict[StrictStr, Any]]] = {}
+    plugins: dict[StrictStr, StrictStr] | None = None   # absent in games saved before it was recorded
+
+
+class PlayerModel(_Strict):
+    name: Name
+    deck: list[Card]
+    hand: list[Card]
+    discard: list[Card]
+    played: list[Card]
+    constructs: list[Card]
+    kept: list[Card]
+    honor: Count
+    runes: Count
+    power: Count
+    mech_runes: Count
+    discount: Count
+    used: list[Annotated[StrictStr, Field(max_length=200)]]
+    unite_wait: list[Card]
+    watchers: list[tuple[Card, StrictStr, StrictStr]]
+    took: Count
+    bonus_draw: Count
+    defeat_bonus: Count
+    all_mechana: StrictBool
+
+
+class PendingModel(_Strict):
+    seat: StrictInt
+    kind: StrictStr
+    prompt: Annotated[StrictStr, Field(max_length=1000)]
+    options: list[Annotated[list[Any], Field(min_length=1)]] = Field(min_length=1, max_length=MAX_OPTION)
+    data: dict[StrictStr, Any]
+    asker: StrictInt = -1   # absent in games saved before questions named their asker
+
+
+class StateModel(_Strict):
+    seed: StrictInt
+    rng: StrictInt
+    turn: Count
+    current: StrictInt
+    players: list[PlayerModel] = Field(min_length=1, max_length=6)
+    center_deck: list[Card]
+    center_row: list[Card | None] = Field(min_length=ROW_SIZE, max_length=ROW_SIZE)
+    void: list[Card]
+    piles: dict[StrictStr, list[Card]]
+    box: list[Card]
+    aside: list[Card]
+    pool: Count
+    extra_turns: Count
+    last_turn: list[StrictInt]
+    stack: list[tuple[Card, StrictStr, StrictStr, Count, StrictInt, Card | None]]
+    queued: list[tuple[Card, StrictStr, StrictStr, Count, StrictInt, Card | None]]
+    pending: PendingModel | None
+    ending: StrictBool
+    over: StrictBool
+    capped: StrictBool
+    ext: dict[StrictStr, Any]
+
+
+Answers = Annotated[list[Annotated[StrictInt, Field(ge=0, le=MAX_OPTION)]], Field(max_length=MAX_ANSWERS)]
+
+
+_ANSWERS = TypeAdapter(Answers)
+
+
+class SaveModel(_Strict):
+    format: StrictInt
+    setup: dict[StrictStr, Any]
+    state: StateModel
+    answers: Answers = []
+
+
+def _located(exc: ValidationError, root: str) -> str:
+    """The first problem pydantic found, as "key.path: what was expected"."""
+    err = exc.errors()[0]
+    path = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])
+    return f"{root}{path}: {err['msg']}"
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest in parsed JSON (without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        v, d = todo.pop()
+        if isinstance(v, (list, dict)):
+            deepest = max(deepest, d)
+            if d > MAX_DEPTH:
+                break
+            todo += [(x, d + 1) for x in (v.values() if isinstance(v, dict) else v)]
+    return deepest
+
+
 def setup_from_dict(d: dict) -> MatchSetup:
-    """The setup a game was recorded with, its card overrides included (none recorded: none used)."""
-    return build_setup(d["sets"], d["names"], d.get("variants", []), d["seed"], d.get("honor_pool"),
-                       d.get("options", {}), d.get("overrides", {}))
+    """The setup a game was recorded with, its card overrides and plugins included (none
+    recorded: none used). Raises SetupError naming the key for anything malformed."""
+    if _depth(d) > MAX_DEPTH:
+        raise SetupError(f"setup: nested more than {MAX_DEPTH} deep")
+    try:
+        m = SetupModel.model_validate(d)
+    except ValidationError as exc:
+        raise SetupError(_located(exc, "setup")) from None
+    try:
+        return build_setup(m.sets, m.names, m.variants, m.seed, m.honor_pool, m.options, m.overrides, m.plugins)
+    except SetFileError as exc:   # the recorded overrides do not fit the set files installed here
+        raise SetupError(f"setup.overrides: {exc}") from None
 
 
 def save(game: Game) -> str:
@@ -204,26 +379,104 @@ def save(game: Game) -> str:
 
 
 def load(text: str, source: str = "save") -> Game:
-    """Restore a saved game exactly, or raise SaveFileError saying what is wrong."""
+    """Restore a saved game exactly, or raise SaveFileError saying what is wrong and where.
+    ``game.plugin_differences()`` then says how its plugins differ from the ones it was saved with."""
+    if not isinstance(text, str):
+        raise SaveFileError(f"{source}: expected the text of a saved game, not {type(text).__name__}")
+    if len(text) > MAX_SAVE_CHARS:
+        raise SaveFileError(f"{source}: {len(text)} characters is too large for a saved game "
+                            f"(at most {MAX_SAVE_CHARS})")
     try:
         d = json.loads(text)
-        if d.get("format") != SAVE_FORMAT:
-            raise SaveFileError(f"{source}: unsupported save format {d.get('format')!r}")
+    except RecursionError:
+        raise SaveFileError(f"{source}: not a valid saved game: nested more than {MAX_DEPTH} deep") from None
+    except ValueError as exc:
+        raise SaveFileError(f"{source}: not a valid saved game: not JSON: {exc}") from None
+    if not isinstance(d, dict):
+        raise SaveFileError(f"{source}: not a valid saved game: expected an object with format, setup "
+                            f"and state, not {type(d).__name__}")
+    if d.get("format") != SAVE_FORMAT:
+        raise SaveFileError(f"{source}: unsupported save format {d.get('format')!r}")
+    if _depth(d) > MAX_DEPTH:
+        raise SaveFileError(f"{source}: not a valid saved game: nested more than {MAX_DEPTH} deep")
+    try:
+        m = SaveModel.model_validate(d)
+    except ValidationError as exc:
+        raise SaveFileError(f"{source}: not a valid saved game: {_located(exc, '')[1:]}") from None
+    try:
         setup = setup_from_dict(d["setup"])
         ctx, *_ = _context(setup)
-        game = Game.from_state(ctx, d["state"])
-        game.answers = list(d.get("answers", []))
-        game.check_integrity()
+        if len(m.state.players) != len(setup.names):
+            raise SaveFileError(f"{source}: not a valid saved game: state.players: {len(m.state.players)} "
+                                f"players for the {len(setup.names)} names of the setup")
+        state = m.state.model_dump()
+        problems = _frame_problems(ctx, state)
+        if problems:
+            raise SaveFileError(f"{source}: not a valid saved game: {'; '.join(problems)}")
+        game = Game.from_state(ctx, state)
+        game.answers = list(m.answers)
+        problems = game.invariant_problems()
+        if problems:
+            raise SaveFileError(f"{source}: not a valid saved game: {'; '.join(problems)}")
         return game
-    except SaveFileError:
-        raise
-    except (ValueError, KeyError, TypeError, IndexError, AttributeError, SetFileError) as exc:
-        raise SaveFileError(f"{source}: not a valid saved game: {type(exc).__name__}: {exc}") from None
+    except SetupError as exc:
+        raise SaveFileError(f"{source}: not a valid saved game: {exc}") from None
+
+
+def _frame_problems(ctx: Context, state: dict) -> list[str]:
+    """Whether the effects being resolved and the pending question point at real cards, effects
+    and steps, and the seats at real seats (what the shape alone cannot say)."""
+    out = []
+    seats, n = len(state["players"]), len(ctx.defs)
+    for key in ("stack", "queued"):
+        for i, (card, defn, effect, pc, seat, subject) in enumerate(state[key]):
+            where = f"state.{key}[{i}]"
+            d = ctx.by_id.get(defn)
+            if not 0 <= card < n or d is None or ctx.defs[card] is not d:
+                out.append(f"{where}: card {card} is not a '{defn}' of this match")
+            elif effect not in d.effects or not 0 <= pc <= len(d.effects[effect]):
+                out.append(f"{where}: '{defn}' has no effect '{effect}' with step {pc}")
+            if not -1 <= seat < seats:
+                out.append(f"{where}: {seat} is not a seat")
+            if subject is not None and not 0 <= subject < n:
+                out.append(f"{where}: subject {subject} is not a card of this match")
+    if len(state["last_turn"]) != seats:
+        out.append(f"state.last_turn: expected one entry per seat ({seats}), not {len(state['last_turn'])}")
+    pd = state["pending"]
+    if pd is not None:
+        asker = pd["asker"] if 0 <= pd["asker"] < len(state["stack"]) else len(state["stack"]) - 1
+        if not state["stack"] or state["stack"][asker][3] < 1:
+            out.append("state.pending: a question with no effect step asking it (state.stack)")
+        if not 0 <= pd["seat"] < seats:
+            out.append(f"state.pending.seat: {pd['seat']} is not a seat")
+        if pd["kind"] not in ("choose_card", "choose_one", "yes_no"):
+            out.append(f"state.pending.kind: expected choose_card, choose_one or yes_no, not {pd['kind']!r}")
+        for i, option in enumerate(pd["options"]):
+            if not isinstance(option[0], str) or (option[0] in CARD_OPTIONS and (
+                    len(option) < 2 or type(option[1]) is not int or not 0 <= option[1] < n)):
+                out.append(f"state.pending.options[{i}]: {option!r} is not an option of this match")
+    return out
+
+
+def _checked_answers(answers: Any) -> list[int]:
+    try:
+        return _ANSWERS.validate_python(answers)
+    except ValidationError as exc:
+        raise SaveFileError(f"answers: {_located(exc, 'answers')}") from None
 
 
 def replay(setup: dict, answers: list[int]) -> Game:
-    """Rebuild a game from its setup (with seed) and answers; raises InvalidAnswer on divergence."""
+    """Rebuild a game from its setup (with seed) and answers; raises InvalidAnswer (or GameOver)
+    on divergence, naming how the game's plugins differ from the ones it was played with, if
+    they do; SetupError / SaveFileError for a malformed setup or answers."""
+    answers = _checked_answers(answers)
     game = _start(setup_from_dict(setup))
-    for a in answers:
-        game.apply(a)
+    for k, a in enumerate(answers, 1):
+        try:
+            game.apply(a)
+        except (InvalidAnswer, GameOver) as exc:
+            if not game.plugin_differences():
+                raise
+            raise type(exc)(f"answer {k} of {len(answers)}: {exc}; the plugins differ from the ones this game "
+                            f"was played with: {'; '.join(game.plugin_differences())}") from None
     return game

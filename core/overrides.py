@@ -26,17 +26,20 @@ when it is opened.
 from __future__ import annotations
 
 import os
-import tomllib
 from pathlib import Path
 from typing import Any
 
 ENV = "ASCENSION_OVERRIDES"
 FILE_NAME = "overrides.toml"
 SECTIONS = ("card", "always", "starting", "legend")
-NUMBERS = {"cost": 0, "honor": 0, "copies": 1}   # field -> smallest value allowed
+# field -> (smallest, largest) value allowed; a huge ``copies`` would build millions of cards
+NUMBERS = {"cost": (0, 99), "honor": (0, 99), "copies": (1, 100)}   # as cards.MAX_NUMBER, MAX_COPIES
+_left_out: str | None = None   # why the override files are not used in this process (leave_out)
 
 
 def override_paths() -> list[Path]:
+    if _left_out is not None:   # found broken at start: this process goes on without them
+        return []
     env = os.environ.get(ENV)
     if env:
         return [Path(p) for p in env.split(os.pathsep) if p]
@@ -55,14 +58,14 @@ def _error(msg: str) -> Exception:
 
 def read(path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     """The ``cards`` table of an override file: set id -> card id -> field -> value."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise _error(f"{path}: cannot read the override file: {exc}") from None
+    from .cards import read_toml   # cards imports this module
+    raw = read_toml(path, "override file")
     unknown = sorted(set(raw) - {"cards"})
     if unknown:
         raise _error(f"{path}: unknown section(s) {', '.join(unknown)} (overrides go under [cards.<set>.<card>])")
     cards = raw.get("cards", {})
+    if not isinstance(cards, dict):
+        raise _error(f"{path}: cards: expected tables [cards.<set>.<card>]")
     for set_id, table in cards.items():
         if not isinstance(table, dict) or not all(isinstance(v, dict) for v in table.values()):
             raise _error(f"{path}: [cards.{set_id}]: expected one table per card, [cards.{set_id}.<card id>]")
@@ -122,9 +125,11 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
         estimated = entry.get("estimated", [])
         for key, value in values.items():
             if key in NUMBERS:
-                if not isinstance(value, int) or isinstance(value, bool) or value < NUMBERS[key]:
-                    raise _error(f"{where}: field '{key}': expected a whole number of at least "
-                                 f"{NUMBERS[key]}, not {value!r}")
+                low, high = NUMBERS[key]
+                if not isinstance(value, int) or isinstance(value, bool) or value < low:
+                    raise _error(f"{where}: field '{key}': expected a whole number of at least {low}, not {value!r}")
+                if value > high:
+                    raise _error(f"{where}: field '{key}': expected a whole number of at most {high}, not {value!r}")
                 entry[key] = value
             elif key == "factions":
                 if not isinstance(value, list) or any(f not in FACTIONS for f in value):
@@ -147,3 +152,39 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
         if "estimated" in entry:
             entry["estimated"] = estimated
     return raw
+
+
+def problems() -> str | None:
+    """What is wrong with the player's override files (the first problem, naming the file and the
+    card), or None: each file is read and every installed set is loaded with them, as a new match
+    would. A set that fails to load without the overrides too is the set file's problem, not theirs."""
+    from .cards import SetFileError
+    from .match import SetupError, available_sets, load_set
+    paths = override_paths()
+    for path in paths:
+        try:
+            read(path)
+        except SetFileError as exc:
+            return str(exc)
+        except Exception as exc:   # e.g. bytes that are not UTF-8: still the file's problem
+            return f"{path}: cannot read the override file: {type(exc).__name__}: {exc}"
+    for set_id in available_sets() if paths else ():
+        try:
+            load_set(set_id)
+        except (SetFileError, SetupError) as exc:
+            try:
+                load_set(set_id, recorded={})
+            except (SetFileError, SetupError):
+                continue
+            return str(exc)
+    return None
+
+
+def leave_out(reason: str) -> None:
+    """Go on without the override files for the rest of this process (a front end that found
+    ``problems()`` and told the player): new matches use the sets' own numbers. Saved games
+    still use the overrides recorded with them."""
+    global _left_out
+    from .match import _load_set
+    _left_out = reason
+    _load_set.cache_clear()   # sets loaded before with the files' numbers

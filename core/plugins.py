@@ -40,6 +40,7 @@ class PluginCatalog:
     modules: dict[str, ModuleType] = field(default_factory=dict)
     infos: dict[str, PluginInfo] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
+    versions: dict[str, str] = field(default_factory=dict)   # plugin name -> its version (recorded with games)
 
     def variants(self) -> dict[str, PluginInfo]:
         return {i.variant: i for i in self.infos.values() if i.variant}
@@ -58,7 +59,9 @@ def _check_module(name: str, module: ModuleType) -> PluginInfo:
 
 def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
     """Import every plugin once; ``extra`` maps name -> module path (tests, local plugins)."""
-    targets = {ep.name: ep.value for ep in entry_points(group=hookspecs.PROJECT)}
+    eps = entry_points(group=hookspecs.PROJECT)
+    targets = {ep.name: ep.value for ep in eps}
+    versions = {ep.name: ep.dist.version for ep in eps if ep.dist is not None}
     targets.update(extra or {})
     cat = PluginCatalog()
     for name, target in sorted(targets.items()):
@@ -72,6 +75,8 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
             continue
         cat.modules[info.name] = module
         cat.infos[info.name] = info
+        packaged = versions.get(name) if name not in (extra or {}) else None   # its distribution's version
+        cat.versions[info.name] = str(packaged or getattr(module, "__version__", None) or "unknown")
     return cat
 
 
@@ -85,6 +90,22 @@ class MatchManager(pluggy.PluginManager):
     its own manager, and finding hooks by static introspection was most of a game's set-up."""
     _spec_opts: dict = {}
     _impl_opts: dict = {}
+
+    def __init__(self, project_name: str):
+        super().__init__(project_name)
+        self.listeners: list = []   # called when a plugin joins or leaves a running match (Context)
+
+    def register(self, plugin, name=None):
+        registered = super().register(plugin, name)
+        for listener in self.listeners:
+            listener()
+        return registered
+
+    def unregister(self, plugin=None, name=None):
+        removed = super().unregister(plugin, name)
+        for listener in self.listeners:
+            listener()
+        return removed
 
     def parse_hookspec_opts(self, module_or_class, name):
         key = (module_or_class, name)

@@ -64,7 +64,7 @@ def arrange(game: Game, seat: int = 0, **zones: list[str]) -> Game:
         _stash(game, seat, old)
         cards = [_pull(game, n, seat) for n in names]
         current.extend(reversed(cards) if zone == "deck" else cards)
-    game._decision = None
+    game.edited()
     return game
 
 
@@ -78,7 +78,7 @@ def arrange_center(game: Game, names: list[str]) -> Game:
         if old is not None:
             game.center_deck.insert(0, old)
         game.center_row[slot] = _pull(game, name, game.current)
-    game._decision = None
+    game.edited()
     return game
 
 
@@ -102,7 +102,7 @@ def empty_center_row(game: Game) -> Game:
         if card is not None:
             game.center_deck.insert(0, card)
         game.center_row[slot] = None
-    game._decision = None
+    game.edited()
     return game
 
 
@@ -112,7 +112,7 @@ def stack_center_deck(game: Game, top: list[str]) -> Game:
     for placed, name in enumerate(reversed(top)):
         i = _last_in_center_deck(game, name, len(game.center_deck) - placed)   # not a card placed already
         game.center_deck.append(game.center_deck.pop(i))
-    game._decision = None
+    game.edited()
     return game
 
 
@@ -121,14 +121,14 @@ def to_void(game: Game, *cards: str) -> Game:
     for name in cards:
         i = _last_in_center_deck(game, name)
         game.void.append(game.center_deck.pop(i))
-    game._decision = None
+    game.edited()
     return game
 
 
 def set_resources(game: Game, seat: int = 0, runes: int = 0, power: int = 0) -> Game:
     p = game.players[seat]
     p.runes, p.power = runes, power
-    game._decision = None
+    game.edited()
     return game
 
 

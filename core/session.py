@@ -8,12 +8,14 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Callable
+from typing import Any, Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 
 from . import rng
-from .bots import Bot, make_bot
+from .bots import BOTS, Bot, make_bot
 from .engine import Decision, Game
-from .match import SaveFileError, load, new_game, save
+from .match import MAX_SAVE_CHARS, SaveFileError, load, new_game, save
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -35,6 +37,23 @@ class Seat:
     name: str
     kind: str = "human"          # "human" | "bot"
     bot: str | None = None       # bot kind / difficulty when kind == "bot"
+
+
+class _SeatModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    name: StrictStr = Field(max_length=200)
+    kind: Literal["human", "bot"] = "human"
+    bot: StrictStr | None = None
+
+
+class _SessionModel(BaseModel):
+    """What a saved session holds (checked before anything is built from it)."""
+    model_config = ConfigDict(extra="forbid")
+    format: int
+    seats: list[_SeatModel] = Field(min_length=1, max_length=6)
+    assisted: StrictBool = False
+    started_at: datetime | None = None
+    game: dict[StrictStr, Any]
 
 
 @dataclass
@@ -187,21 +206,36 @@ class Session:
 
     @classmethod
     def from_json(cls, text: str, source: str = "save") -> "Session":
+        """Resume a saved session, or raise SaveFileError saying what is wrong and where."""
+        if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
+            raise SaveFileError(f"{source}: not a valid saved session: expected text of at most "
+                                f"{MAX_SAVE_CHARS} characters")
         try:
             d = json.loads(text)
-            if d.get("format") != SESSION_FORMAT:
-                raise SaveFileError(f"{source}: unsupported session format {d.get('format')!r}")
-            seats = [Seat(**s) for s in d["seats"]]
-            game = load(json.dumps(d["game"]), source)
-            session = cls(game, seats)
-            session.assisted = bool(d.get("assisted", False))
-            if "started_at" in d:
-                session.started_at = datetime.fromisoformat(d["started_at"])
-            return session
-        except SaveFileError:
-            raise
-        except (ValueError, KeyError, TypeError) as exc:
-            raise SaveFileError(f"{source}: not a valid saved session: {type(exc).__name__}: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise SaveFileError(f"{source}: not a valid saved session: not JSON: {type(exc).__name__}: {exc}") from None
+        if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
+            raise SaveFileError(f"{source}: unsupported session format "
+                                f"{d.get('format') if isinstance(d, dict) else type(d).__name__!r}")
+        try:
+            m = _SessionModel.model_validate(d)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
+            raise SaveFileError(f"{source}: not a valid saved session: {where}: {err['msg']}") from None
+        unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in BOTS]
+        if unknown:
+            raise SaveFileError(f"{source}: not a valid saved session: seats: unknown bot {unknown[0]!r} "
+                                f"(known: {', '.join(sorted(BOTS))})")
+        game = load(json.dumps(m.game), source)
+        if len(m.seats) != len(game.players):
+            raise SaveFileError(f"{source}: not a valid saved session: seats: {len(m.seats)} seats for "
+                                f"a {len(game.players)}-player game")
+        session = cls(game, [Seat(**s.model_dump()) for s in m.seats])
+        session.assisted = m.assisted
+        if m.started_at is not None:
+            session.started_at = m.started_at
+        return session
 
     # ------------------------------------------------------------------ result
     @property
