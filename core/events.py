@@ -32,7 +32,11 @@ _TEMPLATES: dict[str, str] = {
     "banished": "{who} banishes {card} from {place}.",
     "destroyed": "{who}'s {card} is destroyed.",
     "discarded": "{who} discards {card}.",
-    "drew": "{who} draws {n} card{s}.",
+    "drew": "{who} draws {n} card{s}.",          # one event per card (``card`` set); the text names none
+    "drew_hand": "{who} draws a new hand.",       # the same, for the hand drawn at the end of a turn
+    "placed:hand": "{who} puts {card} into their hand.",
+    "placed:deck": "{who} puts {card} on top of their deck.",
+    "placed": "{card} goes into {who}'s discard pile.",      # where="discard"
     "shuffled": "{who} shuffles their discard pile into a new deck.",
     "gained_runes": "{who} gains {n} rune{s}.",
     "gained_runes:mechana": "{who} gains {n} rune{s} to spend only on Mechana constructs.",
@@ -40,6 +44,8 @@ _TEMPLATES: dict[str, str] = {
     "gained_honor": "{who} gains {n} honor.",
     "center_dealt": "{card} enters the center row.",
     "void_reshuffled": "The Void is shuffled into a new center deck ({n} cards).",
+    "left_void": "{card} goes back from the Void to its pile.",   # before the Void is reshuffled
+    "left_void:box": "{card} leaves the game (from the Void).",
     "stole": "{who} takes a card at random from {where}'s hand.",
     "extra_turn": "{who} will take an extra turn.",
     "pool_empty": "The honor pool is empty: the game ends at the end of the round.",
@@ -110,9 +116,19 @@ def log_lines(events: list[Event], seat_name: Callable[[int | None], str],
               card_name: Callable[[int], str]) -> list[tuple[Event, str]]:
     """The lines of a game log, each with its (first) event: one per event, except that plays one
     seat made in a row, gaining only runes, power or honor, read as one line ("Bob plays
-    Apprentice ×3, Militia: 3 runes, 1 power.")."""
+    Apprentice ×3, Militia: 3 runes, 1 power."), so do one seat's draws in a row ("Bob draws 2
+    cards."), and the new hand drawn at the end of a turn has none (the turn's end says it)."""
     out, i = [], 0
     while i < len(events):
+        kind = events[i].kind
+        if kind in ("drew", "drew_hand"):   # a run of one seat's draws is one line; a new hand none
+            j = i
+            while j < len(events) and events[j].kind == kind and events[j].seat == events[i].seat:
+                j += 1
+            if kind == "drew":
+                out.append((events[i], render(events[i]._replace(n=j - i), seat_name, card_name)))
+            i = j
+            continue
         cards, gains, after = _plays(events, i)
         if len(cards) > 1 or gains:
             names = Counter(card_name(c) for c in cards)

@@ -30,10 +30,12 @@ class Verb:
     Params: ClassVar[type[Params]] = NoParams
     shorthand: ClassVar[str | None] = None
     asks: ClassVar[bool] = False   # may stop to ask a player something (set from ``answer``)
+    may_idle: ClassVar[bool] = False   # may find nothing to do (set from ``can_act``)
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)
         cls.asks = cls.answer is not Verb.answer
+        cls.may_idle = cls.can_act is not Verb.can_act
     sub_effects: ClassVar[tuple[str, ...]] = ()
 
     def run(self, game: "Game", frame: "Frame", p: Any) -> None:
@@ -41,6 +43,12 @@ class Verb:
 
     def answer(self, game: "Game", frame: "Frame", p: Any, option: tuple, data: dict) -> None:
         raise NotImplementedError(f"verb {self.name} asks nothing")
+
+    def can_act(self, game: "Game", seat: int, card: int, p: Any) -> bool:
+        """Whether this step could change anything now, for ``seat`` resolving ``card``'s effect:
+        a construct's ability none of whose steps can is not offered as a move (Reclamax with no
+        Mechana construct in the Void to fetch). Verbs that may find nothing to do say so here."""
+        return True
 
     def gives(self, p: Any) -> tuple[int, int, int] | None:
         """(runes, power, honor) when this step only gives resources: the engine then applies it

@@ -1,9 +1,12 @@
 """Fate (Return of the Fallen): a card's Fate effect resolves the moment it enters the center row.
 
-That includes the opening deal and every refill, on anyone's turn, before anything else
-happens. When several Fate cards enter at once (the opening deal, a chain of refills) they
-resolve in the order they entered: left to right at the opening deal. "You" in a Fate effect
-is the player whose turn it is.
+That includes the opening deal and every refill, on anyone's turn. The timing is the official
+one (Stone Blade's support article "What are the timing rules for Ascension?"): the card taken
+leaves, its slot is refilled at once, the taken card's own effects (its reward, its "when
+acquired", the triggers it set off) resolve in full, and only then the Fate of the card dealt
+(``Game.refill`` orders the stack so). When several Fate cards enter (the opening deal, a chain
+of refills, two cards taken by Samael) they resolve in the order they entered: left to right at
+the opening deal. "You" in a Fate effect is the player whose turn it is.
 """
 from __future__ import annotations
 

@@ -1,7 +1,10 @@
 """Team play (Return of the Fallen): 4 or 6 players in teams of two, teammates sitting across.
 
 - A player may pay one extra rune when acquiring a card to put it into their teammate's
-  discard pile instead of their own.
+  discard pile instead of their own ("spend one additional Rune when you acquire a card"): the
+  price of the plain acquire, with every discount and restricted rune that applies to it
+  (Reactor Monk, Dimension Diver, Mechana-only runes), plus one; the engine's own rule
+  (``Game.can_take`` / ``Game.pay_runes``) decides.
 - "Each opponent" means the players of the other team(s): a teammate is never harmed.
 - A team's score is its members' combined honor; a tie goes to the tied team whose member
   took a turn most recently (the rulebook's tie rule applied to teams).
@@ -47,18 +50,10 @@ def asc_sides(game):
 
 @hookimpl
 def asc_extra_actions(game, seat):
-    p = game.players[seat]
     mate = teammate(game, seat)
     cards = [c for c in game.center_row if c is not None] + [pile[-1] for pile in game.piles.values() if pile]
-    gifts = []
-    for c in cards:
-        d = game.card(c)
-        if d.type == "monster":
-            continue
-        budget = p.runes + (p.mech_runes if d.type == "construct" and "mechana" in d.factions else 0)
-        if budget >= game.price(seat, c) + GIFT_SURCHARGE and p.runes >= GIFT_SURCHARGE:
-            gifts.append(("gift", c, mate))
-    return gifts
+    return [("gift", c, mate) for c in cards
+            if game.card(c).type != "monster" and game.can_take(seat, c, extra=GIFT_SURCHARGE)]
 
 
 @hookimpl
@@ -66,8 +61,7 @@ def asc_apply_action(game, option):
     if option[0] != "gift":
         return None
     seat = game.current
-    game.players[seat].runes -= GIFT_SURCHARGE
-    game.pay_runes(seat, option[1])
+    game.pay_runes(seat, option[1], extra=GIFT_SURCHARGE)
     game.acquire(seat, option[1], owner=option[2])
     return True
 

@@ -71,6 +71,10 @@ class Draw(Verb):
     def run(self, game, frame, p):
         game.draw(frame.seat, p.n)
 
+    def can_act(self, game, seat, card, p):
+        me = game.players[seat]
+        return bool(me.deck or me.discard)
+
     def text(self, p, sub):
         return f"Draw {quantity(p.n, 'card')}."
 
@@ -98,6 +102,9 @@ class Banish(Verb):
             else:
                 opts += _distinct(game, getattr(me, zone), zone)
         return opts
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.options(game, seat, p))
 
     def run(self, game, frame, p, left=None):
         left = p.up_to if left is None else left
@@ -176,15 +183,20 @@ class AcquireFree(Verb):
         optional: bool = False
         center_only: bool = False  # not from the always-available piles
 
-    def run(self, game, frame, p):
+    def options(self, game, seat, p):
         limit = p.max_cost
         if limit == "mechana_constructs":
-            limit = sum(game.has_faction(c, "mechana", frame.seat) for c in game.players[frame.seat].constructs)
-        opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
+            limit = sum(game.has_faction(c, "mechana", seat) for c in game.players[seat].constructs)
+        return [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).type != "monster" and p.type in ("any", game.card(c).type)
                 and (limit is None or game.card(c).cost <= limit) and (c in game.center_row or not p.center_only)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {},
-                     p.optional)
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.options(game, seat, p))
+
+    def run(self, game, frame, p):
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free",
+                     self.options(game, frame.seat, p), {}, p.optional)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -194,6 +206,7 @@ class AcquireFree(Verb):
         if p.to == "hand" and option[1] in me.discard:
             me.discard.remove(option[1])
             me.hand.append(option[1])
+            game.emit("placed", frame.seat, option[1], where="hand")
 
     def text(self, p, sub):
         what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
@@ -217,10 +230,16 @@ class DefeatFree(Verb):
     class Params(Params):
         max_cost: int | None = None
 
-    def run(self, game, frame, p):
-        opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
+    def options(self, game, p):
+        return [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).type == "monster" and (p.max_cost is None or game.card(c).cost <= p.max_cost)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster for free", opts, {}, False)
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.options(game, p))
+
+    def run(self, game, frame, p):
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster for free",
+                     self.options(game, p), {}, False)
 
     def answer(self, game, frame, p, option, data):
         game.defeat(frame.seat, option[1])
@@ -343,6 +362,9 @@ class PowerPerMechanaConstruct(Verb):
         n = sum(game.has_faction(c, "mechana", frame.seat) for c in game.players[frame.seat].constructs)
         game.gain(frame.seat, power=n)
 
+    def can_act(self, game, seat, card, p):
+        return any(game.has_faction(c, "mechana", seat) for c in game.players[seat].constructs)
+
     def text(self, p, sub):
         return "Gain 1 power for each Mechana construct you control."
 
@@ -377,6 +399,26 @@ class IfConstructs(Verb):
 
     def text(self, p, sub):
         return f"If you control at least {p.at_least} constructs, {sub['then'][0].lower()}{sub['then'][1:]}"
+
+
+class IfPlayedAnother(Verb):
+    """``then`` if another hero of ``faction`` has been played this turn, checked once, when this
+    step resolves (Chronicle of the Godslayer's Runic Lycanthrope; the 10th edition's is a Unite
+    card, which also counts a hero played later)."""
+    name = "if_played_another"
+    sub_effects = ("then",)
+
+    class Params(Params):
+        faction: Literal["enlightened", "lifebound", "mechana", "void"]
+        then: list = Field(min_length=1)
+
+    def run(self, game, frame, p):
+        if game.played_faction(frame.seat, p.faction, exclude=frame.card):
+            game.push_sub(frame, "then")
+
+    def text(self, p, sub):
+        return (f"If you have played another {p.faction.capitalize()} hero this turn, "
+                f"{sub['then'][0].lower()}{sub['then'][1:]}")
 
 
 class Pay(Verb):
@@ -450,8 +492,9 @@ class StealRandomFromHands(Verb):
         for opp in game.opponents(frame.seat):
             hand = game.players[opp].hand
             if hand:
-                me.hand.append(hand.pop(game.random_below(len(hand))))
-                game.emit("stole", frame.seat, where=str(opp))
+                card = hand.pop(game.random_below(len(hand)))
+                me.hand.append(card)
+                game.emit("stole", frame.seat, card, where=str(opp))   # its text names no card
 
     def text(self, p, sub):
         return "Take a card at random from each opponent's hand into your hand."
@@ -472,6 +515,7 @@ class MayTakeToHand(Verb):
             me = game.players[frame.seat]
             me.discard.remove(frame.subject)
             me.hand.append(frame.subject)
+            game.emit("placed", frame.seat, frame.subject, where="hand")
         else:
             # Declining is not using it: a once-per-turn trigger stays available later this turn
             # (rulebook FAQ: once-per-turn effects need not be used the moment their condition is met).
@@ -517,6 +561,7 @@ ALL = [Gain, Draw, Banish, Discard, AcquireFree, DefeatFree, TakeFree, CopyHero,
        MechanaRunes, DiscountConstruct, PowerPerMechanaConstruct, HonorPerConstructFaction, IfConstructs,
        Pay, OpponentsDestroyConstruct, OpponentsKeepOneConstruct, StealRandomFromHands, MayTakeToHand]
 ALL.append(MayPutIntoPlay)
+ALL.append(IfPlayedAnother)
 
 
 class Choose(Verb):

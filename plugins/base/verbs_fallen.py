@@ -121,6 +121,7 @@ class TakeFromPile(Verb):
         if p.to == "hand" and card in me.discard:
             me.discard.remove(card)
             me.hand.append(card)
+            game.emit("placed", seat, card, where="hand")
 
     def text(self, p, sub):
         what = " or ".join(p.names)
@@ -140,12 +141,17 @@ class AcquireFromVoid(Verb):
         faction: Literal[FACTIONS] | None = None  # type: ignore[valid-type]
         discard_self: bool = False
 
+    def cards(self, game, seat, p):
+        """The Void's cards of the type (and faction) asked that ``seat`` can pay for."""
+        return [c for c in game.void if game.card(c).type == p.type
+                and (p.faction is None or game.has_faction(c, p.faction, seat)) and game.can_take(seat, c)]
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.cards(game, seat, p))
+
     def run(self, game, frame, p):
-        seat = frame.seat
-        cards = [c for c in game.void if game.card(c).type == p.type
-                 and (p.faction is None or game.has_faction(c, p.faction, seat)) and game.can_take(seat, c)]
-        _ask_or_auto(game, frame, self, p, seat, "choose_card", "Acquire a card from the Void",
-                     _distinct(game, cards, "void"), {}, True)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card from the Void",
+                     _distinct(game, self.cards(game, frame.seat, p), "void"), {}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -207,6 +213,7 @@ class MayPutOnDeck(Verb):
             me = game.players[frame.seat]
             me.discard.remove(frame.subject)
             me.deck.append(frame.subject)
+            game.emit("placed", frame.seat, frame.subject, where="deck")
         else:
             _unmark(game, frame)
 
@@ -305,11 +312,15 @@ class DefeatFromVoid(Verb):
     name = "defeat_from_void"
     Params = NoParams
 
+    def cards(self, game, seat):
+        return [c for c in game.void if game.card(c).type == "monster" and game.can_take(seat, c)]
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.cards(game, seat))
+
     def run(self, game, frame, p):
-        seat = frame.seat
-        cards = [c for c in game.void if game.card(c).type == "monster" and game.can_take(seat, c)]
-        _ask_or_auto(game, frame, self, p, seat, "choose_card", "Defeat a monster in the Void",
-                     _distinct(game, cards, "void"), {}, True)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster in the Void",
+                     _distinct(game, self.cards(game, frame.seat), "void"), {}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":

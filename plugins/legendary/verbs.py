@@ -263,12 +263,16 @@ class DestroyAnotherConstruct(Verb):
         faction: Faction | None = None
         then: list = Field(min_length=1)
 
+    def others(self, game, seat, card, p):
+        return [c for c in game.players[seat].constructs
+                if c != card and (p.faction is None or game.has_faction(c, p.faction, seat))]
+
+    def can_act(self, game, seat, card, p):
+        return bool(self.others(game, seat, card, p))
+
     def run(self, game, frame, p):
-        seat = frame.seat
-        mine = [c for c in game.players[seat].constructs
-                if c != frame.card and (p.faction is None or game.has_faction(c, p.faction, seat))]
-        _ask_or_auto(game, frame, self, p, seat, "choose_card", "Destroy a construct you control",
-                     _distinct(game, mine, "constructs"), {}, False)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Destroy a construct you control",
+                     _distinct(game, self.others(game, frame.seat, frame.card, p), "constructs"), {}, False)
 
     def answer(self, game, frame, p, option, data):
         game.destroy(frame.seat, option[1])
@@ -463,6 +467,7 @@ class DiscardToDeckTop(Verb):
         me = game.players[frame.seat]
         me.discard.remove(option[1])
         me.deck.append(option[1])  # the end of the list is the top
+        game.emit("placed", frame.seat, option[1], where="deck")
 
     def text(self, p, sub):
         what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]

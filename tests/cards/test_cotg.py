@@ -281,7 +281,9 @@ def test_druids_of_the_stone_circle_limit_differs_from_the_10th():
     assert offered == {"cotg": False, "10th": True}
 
 
-# ------------------------------------------------------------------ Runic Lycanthrope: Unite
+# ------------------------------------------------------------------ Runic Lycanthrope: not Unite
+# The CotG card checks, when it is played, whether another Lifebound hero was played this turn
+# (official FAQ: "another"); the 10 Year Anniversary card is the Unite one.
 
 def test_runic_lycanthrope_with_another_lifebound_hero_played_before():
     game = fresh()
@@ -291,14 +293,14 @@ def test_runic_lycanthrope_with_another_lifebound_hero_played_before():
     assert (me(game).runes, me(game).power) == (1 + 2, 2)
 
 
-def test_runic_lycanthrope_with_another_lifebound_hero_played_after():
+def test_runic_lycanthrope_cotg_gains_nothing_from_a_lifebound_hero_played_after():
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=["Runic Lycanthrope", "Lifebound Initiate"])
     script(game, ["Play Runic Lycanthrope"])
     assert (me(game).runes, me(game).power) == (2, 0)
     script(game, ["Play Lifebound Initiate"])
-    assert (me(game).runes, me(game).power, me(game).honor) == (3, 2, 1)
+    assert (me(game).runes, me(game).power, me(game).honor) == (3, 0, 1)
 
 
 def test_runic_lycanthrope_alone_does_not_count_itself():
@@ -311,12 +313,12 @@ def test_runic_lycanthrope_alone_does_not_count_itself():
     assert (me(game).runes, me(game).power) == (2 + 2 + 1, 0)
 
 
-def test_two_runic_lycanthropes_unite_with_each_other():
+def test_two_runic_lycanthropes_cotg_give_the_bonus_once_to_the_second():
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=["Runic Lycanthrope", "Runic Lycanthrope"])
     script(game, ["Play Runic Lycanthrope", "Play Runic Lycanthrope"])
-    assert (me(game).runes, me(game).power) == (4, 4)
+    assert (me(game).runes, me(game).power) == (4, 2)
 
 
 # ------------------------------------------------------------------ Snapdragon
@@ -579,7 +581,8 @@ def test_cotg_card_texts_are_rendered_from_the_effects():
         "Once per turn, when you acquire another Mechana construct: You may put it into play.")
     assert cards["Samael's Trickster"].text == "Reward: Gain 1 rune and 1 honor."
     assert cards["Xeron, Duke of Lies"].text.startswith("Reward: Gain 3 honor.")
-    assert cards["Runic Lycanthrope"].text == "Gain 2 runes. Unite: Gain 2 power."
+    assert cards["Runic Lycanthrope"].text == (
+        "Gain 2 runes. If you have played another Lifebound hero this turn, gain 2 power.")
     assert "another Lifebound hero" in cards["Runic Lycanthrope"].note
     assert "first Lifebound hero" in cards["Snapdragon"].note
     for c in cards.values():

@@ -459,13 +459,13 @@ def test_reclamax_from_play_to_discard_to_acquire_a_mechana_construct_from_the_v
     ok(game)
 
 
-def test_reclamax_without_a_target_stays_in_play():
+def test_reclamax_without_a_target_is_not_offered():
+    """Nothing in the Void it could fetch: using it would do nothing, so it is no move."""
     game = fresh()
     row(game, [])
     arrange(game, 0, hand=[], discard=[], constructs=["Reclamax"])
-    script(game, ["Use Reclamax"])
-    assert zone(game, 0, "constructs") == ["Reclamax"] and zone(game, 0, "discard") == []
     assert not any(lb.startswith("Use Reclamax") for lb in labels(game))
+    assert zone(game, 0, "constructs") == ["Reclamax"]
 
 
 def test_reclamax_fate_each_player_may_take_a_construct_from_discard_into_hand():

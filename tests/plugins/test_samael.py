@@ -176,3 +176,29 @@ def test_solo_player_must_earn_more_than_samael_to_win():
     assert game.over
     assert [r["total"] for r in game.scores()] == [9, 9]
     assert game.winners() == [VILLAIN]
+
+
+def test_after_each_of_your_turns_samael_takes_a_turn_even_before_your_extra_turn():
+    """"After each of your turns, ... Samael takes a turn": a turn followed by an extra turn
+    (Tablet of Time's Dawn) is one of your turns."""
+    game = set_row(solo(), ["Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star", "Landtalker", "Muramasa"])
+    arrange(game, 0, constructs=["Tablet of Time's Dawn"])
+    script(game, ["Use Tablet of Time's Dawn", "End turn"])
+    assert villain_cards(game) == ["Muramasa", "Landtalker"]
+    assert (game.current, game.turn) == (0, 2)
+    script(game, ["End turn"])
+    assert len(villain_cards(game)) == 4
+
+
+def test_a_fate_card_samael_deals_on_the_left_resolves_its_fate_with_the_player_as_you():
+    """RotF solitaire: "the replacement card always enters on the left-hand side"; a Fate card
+    entering so on Samael's turn resolves its Fate (the player is "you"), a sliding one does not."""
+    game = new_game(["rotf"], ["Ann"], ["samael"], seed=11)
+    while game.pending is not None:
+        game.apply(0)
+    set_row(game, ["Hectic Scribe", "Battery Monk", "Dimension Diver", "Great-Omen Raven", "Arha Sensei",
+                   "Lunar Stag"])
+    stack_center_deck(game, ["Askara of Fate", "Guardian of Sadranis"])
+    script(game, ["End turn", (0, "Yes")])   # Askara of Fate: each player may draw a card
+    assert row(game)[:2] == ["Guardian of Sadranis", "Askara of Fate"]
+    assert len(game.players[0].hand) == 6
