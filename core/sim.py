@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import gc
 import math
+import signal
 import time
 from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -16,6 +17,7 @@ from .match import new_game, replay
 
 
 MAX_ANSWERS = 50_000   # far beyond any real game (a few hundred answers); catches endless loops
+STREAM_CHUNK = 50      # games per task at most when each result is handed on (on_result) as it comes
 
 
 class SimulationFailure(RuntimeError):
@@ -111,6 +113,12 @@ def _chunk(work: list[tuple]) -> list[GameResult]:
         return [play_game(*args) for args in work]
 
 
+def _ignore_interrupts() -> None:
+    """In a worker of our own pool: Ctrl-C (sent to the whole terminal's process group) is the
+    parent's to handle; the workers are stopped by it, without a traceback each."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def chunks(n: int, jobs: int, per_job: int = 4) -> list[range]:
     """Split ``n`` games into about ``jobs × per_job`` contiguous chunks (at least one game each)."""
     count = max(1, min(n, jobs * per_job))
@@ -130,7 +138,8 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
     then says how many workers to plan chunks for), which is left open for its owner. Workers
     only play and return results: everything that is written (``on_result``, called here in
     order for each game, e.g. to record it; ``progress`` with the number of games done) happens
-    in this, the parent, process."""
+    in this, the parent, process. With ``on_result`` a task holds at most :data:`STREAM_CHUNK`
+    games, so results arrive (to be recorded) while the batch runs, not only at its end."""
     work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records, bot_options)
             for k in range(games)]
     t0 = time.perf_counter()
@@ -146,16 +155,18 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
 
     own = executor is None and jobs > 1
     if own:
-        executor = ProcessPoolExecutor(max_workers=jobs)
+        executor = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
     if executor is not None:
         try:
             parts = chunks(games, max(jobs, 2) if not own else jobs)
+            if on_result:
+                parts = [p[i:i + STREAM_CHUNK] for p in parts for i in range(0, len(p), STREAM_CHUNK)]
             futures = [executor.submit(_chunk, [work[k] for k in part]) for part in parts]
             for f in futures:       # in order: results never depend on which worker finished first
                 take(f.result())
         finally:
-            if own:
-                executor.shutdown(wait=True)
+            if own:   # after Ctrl-C or a failure, the games not started are not played
+                executor.shutdown(wait=True, cancel_futures=True)
     else:
         with long_lived_frozen():
             for w in work:

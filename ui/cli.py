@@ -11,13 +11,16 @@ import os
 import re
 import secrets
 import sys
+import unicodedata
 from contextlib import contextmanager
 from pathlib import Path
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich import box
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from ascension.core.bots import BOTS
 from ascension.core.cards import SetFileError
@@ -48,6 +51,9 @@ def _error(msg: str) -> int:
 def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
     """Sets, bots (one per seat), variants and seed, validated before any game is played."""
     sets, bots, variants = _csv(args.sets), _csv(args.bots), _csv(args.variants)
+    twice = sorted({v for v in variants if variants.count(v) > 1})
+    if twice:
+        raise UsageError(f"--variants names {', '.join(twice)} more than once")
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
         raise UsageError(f"unknown bot '{unknown[0] if unknown else ''}' (available: {', '.join(BOTS)})")
@@ -98,60 +104,113 @@ def _cluster(address: str | None, jobs: int):
             cluster.close()
 
 
+INTERRUPTED = 130   # the shell's code for a program stopped by Ctrl-C (128 + SIGINT)
+
+
+def _save_games_folder(option: str | None) -> Path | None:
+    """The --save-games folder, made before any game is played (a file there is refused)."""
+    if not option:
+        return None
+    folder = Path(option)
+    if folder.exists() and not folder.is_dir():
+        raise UsageError(f"--save-games {option}: a file is there; name a folder (it is created if missing)")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"--save-games {option}: cannot create the folder: {exc.strerror}") from None
+    return folder
+
+
+def _write_atomically(path: Path, text: str) -> None:
+    """Write ``text`` whole or not at all (a run killed mid-write leaves no half file)."""
+    part = path.with_name(path.name + ".part")
+    part.write_text(text, encoding="utf-8")
+    part.replace(path)
+
+
 def cmd_simulate(args) -> int:
     try:
         sets, bots, variants, seed = _resolve(args)
+        folder = _save_games_folder(args.save_games)
     except (UsageError, SetupError, SetFileError) as exc:
         return _error(str(exc))
     recording = bool(args.record or args.db)
     run = dict(sets=sets, bots=bots, games=args.games, seed=seed, variants=variants, check=args.check,
-               jobs=args.jobs, keep_records=bool(args.save_games) or recording)
+               jobs=args.jobs, keep_records=bool(folder) or recording)
     if args.bot_budget:
         run["bot_options"] = {"budget": args.bot_budget}
-    history = None
-    if recording:  # open (create, migrate, check) the history before spending time on games
+    recorder, history_errors = None, ()
+    if recording:  # open (create, migrate, check it can be written) before spending time on games
         try:
             history = _open_history(args.db)
         except HistoryOpenError as exc:
             return _error(str(exc))
-    started, ends = _utcnow(), []
+        from ascension.ui.history.db import HistoryError
+        from ascension.ui.history.recording import SimulationRecorder
+        recorder, history_errors = SimulationRecorder(history, start=_utcnow()), HistoryError
+    finished = 0
 
-    def tick(k: int) -> None:
-        ends.append(_utcnow())
+    def keep(result) -> None:   # each game as it finishes: into the history and --save-games
+        nonlocal finished
+        finished += 1
+        if recorder is not None:
+            recorder.add(result.record, _utcnow())
+        if folder is not None:
+            _write_atomically(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
+
+    def kept() -> list[str]:
+        """Writes the games not yet recorded; says where the finished games are."""
+        where = []
+        if recorder is not None:
+            recorder.write()
+            where.append(f"recorded {quantity(recorder.kept, 'game')} in the history at {recorder.history.location}")
+        if folder is not None:
+            where.append(f"saved {quantity(finished, 'game record')} in {folder}")
+        return where
     try:
         with _cluster(args.dask, args.jobs) as (executor, run["jobs"]):
             if sys.stderr.isatty():
                 columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
                 with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
                     task = bar.add_task("games", total=args.games)
-
-                    def show(k: int) -> None:
-                        tick(k)
-                        bar.update(task, completed=k)
-                    result = simulate(**run, progress=show, executor=executor)
+                    result = simulate(**run, progress=lambda k: bar.update(task, completed=k),
+                                      executor=executor, on_result=keep)
             else:
-                result = simulate(**run, progress=tick, executor=executor)
+                result = simulate(**run, executor=executor, on_result=keep)
+        for line in kept():
+            print(line, file=sys.stderr)
     except UsageError as exc:
         return _error(str(exc))
     except SimulationFailure as exc:
         print(f"ascension: a simulated game failed: {exc}", file=sys.stderr)
+        if recorder is not None or folder is not None:
+            _report_kept(f"the {quantity(finished, 'game')} finished before it", kept, history_errors)
         return 1
-    records = result.pop("records", None)
-    if recording:  # only this (the parent) process writes
-        from ascension.ui.history.recording import record_simulation
-        ids = record_simulation(records or [], history, ends=ends, start=started)
-        print(f"recorded {len(ids)} games in the history at {history.location}", file=sys.stderr)
-    if args.save_games and records is not None:
-        folder = Path(args.save_games)
-        folder.mkdir(parents=True, exist_ok=True)
-        for k, rec in enumerate(records or [], 1):
-            (folder / f"game-{k:05d}.json").write_text(json.dumps(rec, indent=1) + "\n", encoding="utf-8")
-        print(f"saved {len(records or [])} game records in {folder}", file=sys.stderr)
+    except history_errors as exc:   # the history cannot take the games: their seed plays them again
+        print(f"ascension: error: {exc}.\nRecorded {quantity(recorder.kept, 'game')} of the "
+              f"{finished} finished; --seed {seed} plays them all again", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("", file=sys.stderr)
+        _report_kept(f"interrupted after {quantity(finished, 'finished game')}", kept, history_errors)
+        return INTERRUPTED
+    result.pop("records", None)
     if args.json:
         print(json.dumps(result))
     else:
         _print_summary(result, args.check)
     return 1 if args.check and result["invariant_violations"] else 0
+
+
+def _report_kept(what: str, kept, history_errors) -> None:
+    """After a stop: the games finished so far are written, and the person told where."""
+    try:
+        where = kept()
+    except history_errors as exc:
+        print(f"ascension: {what}; they could not be recorded: {exc}", file=sys.stderr)
+        return
+    print(f"ascension: {what}; {'; '.join(where) or 'none was kept (--record or --save-games keeps them)'}",
+          file=sys.stderr)
 
 
 def _print_cards(out: Console, cards: dict, top: int = 20) -> None:
@@ -282,10 +341,16 @@ def cmd_replay(args) -> int:
 
 
 def cmd_play(args) -> int:
+    from ascension.core.names import BadName, validate_name
+    from ascension.ui.desktop.storage import remove_left_behind, terminal_autosave_path
     from ascension.ui.terminal import play
     unknown = [b for b in _csv(args.bot) if b not in BOTS]
     if unknown or not _csv(args.bot):
         return _error(f"unknown bot '{unknown[0] if unknown else args.bot}' (choose from {', '.join(sorted(BOTS))})")
+    try:
+        validate_name(args.name)
+    except BadName as exc:
+        return _error(f"--name: {exc}")
     db = None
     if args.db or args.record:
         try:
@@ -293,8 +358,9 @@ def cmd_play(args) -> int:
         except HistoryOpenError as exc:
             return _error(str(exc))
     try:
+        remove_left_behind()
         play(seed=args.seed, bot=args.bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
-             variants=tuple(_csv(args.variants)))
+             variants=tuple(_csv(args.variants)), autosave=terminal_autosave_path(), new=args.new)
     except (SetupError, SetFileError) as exc:
         return _error(str(exc))
     except KeyboardInterrupt:
@@ -312,23 +378,55 @@ def _utcnow():
     return datetime.now(timezone.utc).replace(tzinfo=None)
 
 
-def _open_history(db):
-    """Open the match history (imported here: SQL costs nothing to commands that do not use it);
-    notices (a damaged file set aside, a migration) go to stderr."""
+def _open_history(db, *, read_only: bool = False):
+    """Open the match history (imported here: SQL costs nothing to commands that do not use it):
+    for recording games (once per process), or ``read_only`` for browsing, which changes nothing
+    (close it after use). Notices (a damaged file set aside, a migration) go to stderr."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ascension.ui.history.db import HistoryError
+    from ascension.ui.history.db import CorruptHistoryError, HistoryError, as_history_error, open_history
     from ascension.ui.history.recording import history_for
     try:
-        history = history_for(db)
+        history = open_history(db, read_only=True) if read_only else history_for(db)
+    except CorruptHistoryError as exc:
+        left = " It has not been changed (ascension history check says more)." if read_only else ""
+        raise HistoryOpenError(f"{exc}.{left}") from None
     except HistoryError as exc:
         raise HistoryOpenError(str(exc)) from None
     except SQLAlchemyError as exc:
-        raise HistoryOpenError(f"cannot open the history {db}: {exc.__class__.__name__}: {exc.args[0] if exc.args else exc}") from None
+        raise HistoryOpenError(str(as_history_error(exc, str(db or "(default)")))) from None
     for notice in history.notices:
         print(f"ascension: {notice}", file=sys.stderr)
     history.notices.clear()
     return history
+
+
+@contextmanager
+def _browsing(db):
+    """The history opened read-only for one command; database errors met while reading it
+    (another program's lock, damage found late) become one line, as when opening."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ascension.ui.history.db import as_history_error
+    history = _open_history(db, read_only=True)
+    try:
+        yield history
+    except SQLAlchemyError as exc:
+        raise HistoryOpenError(str(as_history_error(exc, history.location, history.path))) from None
+    finally:
+        history.close()
+
+
+def _without_controls(text: str, keep: str = "") -> str:
+    return "".join(ch for ch in text if ch in keep or unicodedata.category(ch) != "Cc")
+
+
+def shown(text) -> str:
+    """A name or other text from the history (people type it) as plain data for the terminal:
+    escape sequences and other control characters taken out, rich markup escaped. (rich reads
+    the escape sequences, colours and links; the other controls go first, so that a carriage
+    return or a backspace cannot hide the text before it.)"""
+    return escape(_without_controls(Text.from_ansi(_without_controls(str(text), keep="\x1b")).plain))
 
 
 def _date(text: str):
@@ -353,17 +451,17 @@ def _local(t) -> str:
 
 
 def _seats_text(m) -> str:
-    return ", ".join(f"{s.name}{'*' if s.winner else ''} {s.total}" for s in m.seats)
+    return ", ".join(f"{shown(s.name)}{'*' if s.winner else ''} {s.total}" for s in m.seats)
 
 
 def cmd_history_list(args) -> int:
-    from ascension.ui.history.repo import count_matches, list_matches
+    from ascension.ui.history.repo import count_matches, list_matches, sort_order
     if args.result and not args.player:
         return _error("--result needs --player (whose result)")
     try:
-        history = _open_history(args.db)
+        sort_order(args.sort)   # a mistyped sort is said before anything else
         f = _history_filter(args)
-        with history.session() as s:
+        with _browsing(args.db) as history, history.session() as s:
             total = count_matches(s, f)
             page = list_matches(s, f, sort=args.sort, offset=args.offset, limit=args.limit)
     except (HistoryOpenError, ValueError) as exc:
@@ -382,7 +480,7 @@ def cmd_history_list(args) -> int:
     for col in ("id", "date", "sets", "variant", "players (* won)", "turns") + (("result",) if args.player else ()):
         t.add_column(col, justify="right" if col in ("id", "turns") else "left")
     for m in page:
-        row = [str(m.id), _local(m.started_at), " + ".join(m.sets), " + ".join(m.variants) or "—",
+        row = [str(m.id), _local(m.started_at), shown(" + ".join(m.sets)), shown(" + ".join(m.variants)) or "—",
                _seats_text(m) if m.status == "finished" else _seats_text(m) + " (abandoned)", str(m.turns)]
         if args.player:
             row.append(m.result_for(args.player) or "—")
@@ -394,8 +492,7 @@ def cmd_history_list(args) -> int:
 def cmd_history_stats(args) -> int:
     from ascension.ui.history.repo import most_played_person, player_stats
     try:
-        history = _open_history(args.db)
-        with history.session() as s:
+        with _browsing(args.db) as history, history.session() as s:
             player = args.player or most_played_person(s)
             if not player:
                 return _error("no person has recorded games yet; name a player with --player")
@@ -407,7 +504,7 @@ def cmd_history_stats(args) -> int:
         return 0
     out = Console()
     pct = lambda x: f"{100 * x:.1f}%"
-    t = Table(title=f"Statistics for {player}", show_header=False)
+    t = Table(title=f"Statistics for {shown(player)}", show_header=False)
     t.add_column(style="bold")
     t.add_column()
     streak = (quantity(st.current_streak, "win") if st.current_streak > 0 else
@@ -426,21 +523,21 @@ def cmd_history_stats(args) -> int:
             for col in ("", "games", "wins", "win rate"):
                 bt.add_column(col, justify="left" if not col else "right")
             for b in rows:
-                bt.add_row(b.key, str(b.games), str(b.wins), pct(b.win_rate))
+                bt.add_row(shown(b.key), str(b.games), str(b.wins), pct(b.win_rate))
             out.print(bt)
     if st.head_to_head:
         ht = Table(title="Head to head")
-        for col in ("opponent", "games", f"{player} won", "they won"):
+        for col in ("opponent", "games", f"{shown(player)} won", "they won"):
             ht.add_column(col, justify="left" if col == "opponent" else "right")
         for h in st.head_to_head:
-            ht.add_row(h.opponent, str(h.games), str(h.my_wins), str(h.their_wins))
+            ht.add_row(shown(h.opponent), str(h.games), str(h.my_wins), str(h.their_wins))
         out.print(ht)
     if st.top_acquired:
         ct = Table(title="Cards acquired most")
         for col in ("card", "copies", "games", "win rate when acquired"):
             ct.add_column(col, justify="left" if col == "card" else "right")
         for c in st.top_acquired:
-            ct.add_row(c.card, str(c.copies), str(c.games), pct(c.win_rate))
+            ct.add_row(shown(c.card), str(c.copies), str(c.games), pct(c.win_rate))
         out.print(ct)
     return 0
 
@@ -449,9 +546,8 @@ def cmd_history_export(args) -> int:
     from ascension.ui.history.repo import export_matches
     fmt = args.format or ("json" if args.out and args.out.lower().endswith(".json") else "csv")
     try:
-        history = _open_history(args.db)
         f = _history_filter(args)
-        with history.session() as s:
+        with _browsing(args.db) as history, history.session() as s:
             if args.out in (None, "-"):
                 n = export_matches(s, sys.stdout, fmt, f, replay=args.replay)
             else:
@@ -470,8 +566,7 @@ def cmd_history_show(args) -> int:
     from ascension.ui.history.replay import ReplaySteps, race_story
     from ascension.ui.history.repo import get_match
     try:
-        history = _open_history(args.db)
-        with history.session() as s:
+        with _browsing(args.db) as history, history.session() as s:
             m = get_match(s, args.id)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
@@ -483,46 +578,59 @@ def cmd_history_show(args) -> int:
         return 0
     out = Console()
     out.print(f"Match {m.id} ({m.status}) — {_local(m.started_at)} to {_local(m.ended_at)}, "
-              f"sets {' + '.join(m.sets)}, variants {' + '.join(m.variants) or 'none'}, {m.turns} turns, "
-              f"seed {m.seed}, engine {m.engine_version}")
+              f"sets {shown(' + '.join(m.sets))}, variants {shown(' + '.join(m.variants)) or 'none'}, "
+              f"{m.turns} turns, seed {m.seed}, engine {shown(m.engine_version)}")
     t = Table(title="Score")
     for col in ("seat", "name", "kind", "tokens", "cards", "total", "winner"):
         t.add_column(col)
     for x in m.seats:
-        t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", x.name, x.kind + (f" ({x.bot})" if x.bot else ""),
+        t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", shown(x.name), x.kind + (f" ({shown(x.bot)})" if x.bot else ""),
                   str(x.tokens), str(x.card_honor), str(x.total), "yes" if x.winner else "")
     out.print(t)
     if rows:   # the honor race, replayed from seed + answers: every fifth turn, the first and the last
         race = Table(title="Honor by turn")
         race.add_column("turn", justify="right")
         for name in names:
-            race.add_column(name, justify="right")
+            race.add_column(shown(name), justify="right")
         for turn in sorted({1, *range(5, len(rows), 5), len(rows)}):
             race.add_row(str(turn), *(str(total) for total in rows[turn - 1]))
         out.print(race)
-        out.print(race_story(names, rows))
+        out.print(shown(race_story(names, rows)))
     return 0
 
 
 def cmd_history_check(args) -> int:
-    """The full integrity check of an SQLite history (at start only a time-limited one runs)."""
-    from ascension.ui.history.db import check_file
-    try:
-        history = _open_history(args.db)
-    except HistoryOpenError as exc:
-        return _error(str(exc))
-    if history.path is None:
-        print(f"{history.location}: not an SQLite file; the server keeps its own integrity")
+    """The full integrity check of an SQLite history (at start only a time-limited one runs).
+    It only reads: a damaged file is reported (exit 1) and left exactly as it is."""
+    from ascension.ui.history.db import CorruptHistoryError, HistoryError, check_file, inspect_sqlite_file, resolve
+    from ascension.ui.history.models import SCHEMA_VERSION
+    path = resolve(args.db)[1]
+    if path is None:   # a server: reachable, and a history of this version?
+        try:
+            with _browsing(args.db) as history:
+                print(f"{history.location}: not an SQLite file; the server keeps its own integrity")
+        except HistoryOpenError as exc:
+            return _error(str(exc))
         return 0
-    problems = check_file(history.path)
+    if not path.is_file():
+        return _error(f"there is no history file at {path}" + (" (it is a folder)" if path.is_dir() else ""))
+    try:
+        problems = check_file(path)
+        found = None if problems else inspect_sqlite_file(path)   # sound pages: is it a history?
+    except CorruptHistoryError as exc:
+        problems, found = [exc.reason], None
+    except HistoryError as exc:   # another program's lock (not damage), or not a history at all
+        return _error(str(exc))
+    newer = found is not None and (found.version or 0) > SCHEMA_VERSION
+    note = f" (written by a newer version of Ascension: schema {found.version})" if newer else ""
     if args.json:
-        print(json.dumps({"file": str(history.path), "ok": not problems, "problems": problems[:50]}))
+        print(json.dumps({"file": str(path), "ok": not problems, "problems": problems[:50]}))
     elif problems:
-        print(f"{history.path} is damaged:")
+        print(f"{path} is damaged (it has not been changed):")
         for p in problems[:20]:
             print(f"  {p}")
     else:
-        print(f"{history.path}: ok")
+        print(f"{path}: ok{note}")
     return 1 if problems else 0
 
 
@@ -623,6 +731,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--variants", default="", help="comma-separated variants, e.g. legendary; samael or cult for a solo game")
     play.add_argument("--record", action="store_true", help="store the game in the match history")
     play.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record)")
+    play.add_argument("--new", action="store_true", help="start a new game without offering to resume an "
+                      "unfinished one (which the new game's autosave replaces)")
     play.set_defaults(func=cmd_play)
 
     add_history_parser(sub)

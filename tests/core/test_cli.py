@@ -214,7 +214,8 @@ def test_terminal_ends_a_turn_without_asking_once_the_hand_is_played():
         asked.append(prompt)
         return {1: "2", 2: prompt.split("-")[1].split()[0]}.get(len(asked), "q")
     game = terminal.play(seed=1, input_fn=input_fn, out=[].append)
-    assert len(asked) == 3 and asked[2].startswith("Choose")   # no question in between
+    assert len(asked) == 4 and asked[2].startswith("Choose")   # no question in between
+    assert asked[3].startswith("Leave the game?")   # q asks before it quits
     assert game.decision().seat == 0 and game.turn == 3   # the bot took its turn: back to the person
 
 

@@ -1,25 +1,38 @@
 """Opening the history database: where it lives, every connection's settings, and the checks
-made before anything is written (corrupt file, newer schema, migration with a backup).
+made before anything is written (damaged file, newer schema, migration with a backup).
 
 ``open_history(db)`` takes a file path, an SQLAlchemy URL (``sqlite:///...``,
 ``postgresql://user@host/db`` for a group sharing one history) or None for the default file in
-the user data folder. For an SQLite file it first looks at the file through a *read-only*
-connection, so that a file it refuses is left byte for byte as it was:
+the user data folder. It opens the history for *writing* (recording games) unless asked
+``read_only=True`` (browsing: list, statistics, export, check), which never creates, moves,
+migrates or changes anything.
 
-- not an SQLite file, truncated, unreadable schema, or ``PRAGMA quick_check`` fails: corrupt.
-  (quick_check stops after 100 ms: a history of tens of thousands of games is checked in full
-  with :func:`check_file` / ``ascension history check`` instead of at every start.) By default the file (with its
-  ``-wal``/``-shm`` companions) is moved aside with a timestamp and a fresh history started;
-  the :class:`History` carries a notice saying so. ``on_corrupt="raise"`` leaves the choice to
-  the caller (:func:`set_aside` does the moving).
+An SQLite file is first looked at through a connection that only reads, so that a file it
+refuses is left byte for byte as it was. SQLite's own result codes (never its wording) say what
+went wrong, and each cause has its own answer:
+
+- busy or locked (another program holds the file): SQLite waits :data:`BUSY_TIMEOUT_MS` and
+  retries; then :class:`HistoryBusyError`, the file untouched. A lock is not damage.
+- cannot be written (read-only file or folder): :class:`ReadOnlyHistoryError` when opened for
+  writing, before any game is played; it can still be browsed.
+- damaged (SQLite says corrupt or not a database, ``PRAGMA quick_check`` fails; quick_check
+  stops after 100 ms: a history of tens of thousands of games is checked in full with
+  :func:`check_file` / ``ascension history check``): :class:`CorruptHistoryError`. Only when
+  opened for writing with ``on_corrupt="replace"`` (the default) is the file (with its
+  ``-wal``/``-shm``) moved aside with a timestamp and a fresh history started; the
+  :class:`History` carries a notice saying so.
 - a schema version above :data:`SCHEMA_VERSION`: refused with :class:`NewerSchemaError`.
-- a lower version: a backup copy is taken (SQLite's online backup, so a leftover WAL is
-  included), then the Alembic revisions of :mod:`.migrations` run in one transaction.
+- a lower version: opened for writing, a backup copy is taken (SQLite's online backup, so a
+  leftover WAL is included), then the Alembic revisions of :mod:`.migrations` run in one
+  transaction.
 
-Every SQLite connection gets ``journal_mode=WAL``, ``synchronous=FULL``, ``foreign_keys=ON``
-and a busy timeout, and the driver's own transaction handling is replaced by explicit
-``BEGIN``/``COMMIT`` (SQLAlchemy's recipe), so DDL and a finished game's inserts really are
-one transaction each.
+A new history file is created with private permissions (0600), and the first transaction of
+every opening for writing is ``BEGIN IMMEDIATE``: two programs creating one history at the same
+moment take turns (one creates, the other waits and finds it made), and a history that cannot
+be written says so at once. Every SQLite connection gets ``journal_mode=WAL``,
+``synchronous=FULL``, ``foreign_keys=ON`` and a busy timeout, and the driver's own transaction
+handling is replaced by explicit ``BEGIN``/``COMMIT`` (SQLAlchemy's recipe), so DDL and a
+finished game's inserts really are one transaction each.
 """
 from __future__ import annotations
 
@@ -35,7 +48,7 @@ from urllib.parse import quote
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
-from sqlalchemy.pool import StaticPool
+from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, SQLModel
 
 from . import migrations
@@ -46,8 +59,15 @@ log = logging.getLogger(__name__)
 APP_NAME = "ascension-table"   # the same data folder as the desktop program's
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
-BUSY_TIMEOUT_MS = 10_000
+BUSY_TIMEOUT_MS = 10_000      # how long to wait for another program's lock before saying so
 QUICK_CHECK_BUDGET_MS = 100   # at start; a bigger file is checked in full on request (check_file)
+FILE_MODE = 0o600             # a new history is private, as saved games are
+
+# SQLite's primary result codes, by what they mean for the person
+BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
+DAMAGE_CODES = {sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB}
+READ_ONLY_CODES = {sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM,
+                   sqlite3.SQLITE_AUTH}
 
 
 class HistoryError(Exception):
@@ -66,6 +86,46 @@ class CorruptHistoryError(HistoryError):
     def __init__(self, path: Path, reason: str):
         super().__init__(f"the history file {path} is damaged ({reason})")
         self.path, self.reason = path, reason
+
+
+class HistoryBusyError(HistoryError):
+    """Another program holds the history locked: nothing was changed; try again later."""
+
+    def __init__(self, where: str):
+        super().__init__(f"the history {where} is in use by another program (still locked after "
+                         f"{BUSY_TIMEOUT_MS / 1000:g} s); it has not been changed. Close the other "
+                         f"program or wait for it to finish, then try again")
+        self.where = where
+
+
+class ReadOnlyHistoryError(HistoryError):
+    """The history can be read but not written (read-only file or folder)."""
+
+    def __init__(self, where: str, detail: str):
+        super().__init__(f"the history {where} cannot be written ({detail}); no game can be recorded "
+                         f"in it. It can still be browsed (ascension history list); choose another "
+                         f"file with --db to record games")
+        self.where = where
+
+
+def sqlite_code(exc: BaseException) -> int | None:
+    """SQLite's primary result code of an error (also inside SQLAlchemy's wrapper); None when
+    the error did not come from SQLite."""
+    code = getattr(getattr(exc, "orig", exc), "sqlite_errorcode", None)
+    return None if code is None else code & 0xFF
+
+
+def as_history_error(exc: BaseException, where: str, path: Path | None = None) -> HistoryError:
+    """The :class:`HistoryError` that says what a database error means for the person."""
+    code = sqlite_code(exc)
+    detail = str(getattr(exc, "orig", None) or exc)
+    if code in BUSY_CODES:
+        return HistoryBusyError(where)
+    if code in READ_ONLY_CODES:
+        return ReadOnlyHistoryError(where, detail)
+    if code in DAMAGE_CODES and path is not None:
+        return CorruptHistoryError(path, detail)
+    return HistoryError(f"cannot use the history {where}: {detail}")
 
 
 def default_location() -> str | Path:
@@ -108,34 +168,51 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
 def _sqlite_on_connect(dbapi_conn, _record) -> None:
     dbapi_conn.isolation_level = None   # no implicit transactions: SQLAlchemy emits BEGIN below
     cur = dbapi_conn.cursor()
+    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")   # first: setting WAL may have to wait
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=FULL")
     cur.execute("PRAGMA foreign_keys=ON")
-    cur.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cur.close()
 
 
 def _sqlite_on_begin(conn) -> None:
-    conn.exec_driver_sql("BEGIN")
+    """``BEGIN``, or ``BEGIN IMMEDIATE`` (the write lock at once, waiting for it while another
+    program holds it) on a connection with the execution option ``immediate=True``."""
+    conn.exec_driver_sql("BEGIN IMMEDIATE" if conn.get_execution_options().get("immediate") else "BEGIN")
 
 
-def make_engine(db: str | os.PathLike | None = None, **kwargs) -> Engine:
+def _postgresql_read_only(dbapi_conn, _record) -> None:
+    with dbapi_conn.cursor() as cur:
+        cur.execute("SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY")
+    dbapi_conn.commit()
+
+
+def make_engine(db: str | os.PathLike | None = None, *, read_only: bool = False, **kwargs) -> Engine:
     """An engine for ``db`` (path, URL or None = the default file) with the connection settings
-    above. It checks nothing: :func:`open_history` is the way in for programs."""
+    above; ``read_only``: connections that cannot write (see :func:`read_connection`). It checks
+    nothing: :func:`open_history` is the way in for programs."""
     url, path = resolve(db)
     if url.get_backend_name() == "sqlite":
         if path is None:   # in memory: one connection shared by every session
             kwargs.setdefault("poolclass", StaticPool)
             kwargs.setdefault("connect_args", {"check_same_thread": False})
+        elif read_only:
+            engine = sa.create_engine("sqlite://", creator=lambda: read_connection(path),
+                                      poolclass=QueuePool, **kwargs)
+            event.listen(engine, "begin", _sqlite_on_begin)
+            return engine
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            kwargs.setdefault("connect_args", {"check_same_thread": False})
+            kwargs.setdefault("connect_args", {"check_same_thread": False, "timeout": BUSY_TIMEOUT_MS / 1000})
         engine = sa.create_engine(url, **kwargs)
         event.listen(engine, "connect", _sqlite_on_connect)
         event.listen(engine, "begin", _sqlite_on_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
-    return sa.create_engine(url, **kwargs)
+    engine = sa.create_engine(url, **kwargs)
+    if read_only and url.get_backend_name() == "postgresql":
+        event.listen(engine, "connect", _postgresql_read_only)
+    return engine
 
 
 # ---------------------------------------------------------------------------- SQLite file checks
@@ -143,8 +220,32 @@ def _stamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
-def _ro_connect(path: Path) -> sqlite3.Connection:
-    return sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, check_same_thread=False)
+def _companions(path: Path) -> list[Path]:
+    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+
+
+def read_connection(path: Path) -> sqlite3.Connection:
+    """A connection that only reads ``path`` (``PRAGMA query_only``) and never creates it.
+
+    It is opened read-write when the file and its folder allow, so that closing it (the last
+    connection) removes the -wal/-shm files SQLite needs for reading, and nothing is left beside
+    a file it only looked at. When we may not write them and there is no -wal file (so no
+    program has the history open for writing), the file is read as immutable: SQLite could not
+    create its -shm file there, or remove it afterwards."""
+    writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    if writable or _companions(path)[1].exists():
+        uri = f"file:{quote(str(path))}?mode=rw"
+    else:
+        uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
+    conn = sqlite3.connect(uri, uri=True, check_same_thread=False, timeout=BUSY_TIMEOUT_MS / 1000,
+                           isolation_level=None)
+    try:
+        conn.execute("PRAGMA query_only=1")
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()   # opens the WAL, waits out a lock
+    except BaseException:
+        conn.close()
+        raise
+    return conn
 
 
 @dataclass
@@ -153,7 +254,15 @@ class FileCheck:
     complete: bool          # PRAGMA quick_check ran to the end within the time budget
 
 
-def _header_problem(path: Path, header: bytes) -> str | None:
+def _header_problem(path: Path) -> str | None:
+    """What the first 100 bytes say is wrong, to name the damage SQLite found (only then: read
+    while another program writes, a header can look wrong for a moment)."""
+    try:
+        with open(path, "rb") as f:
+            header = f.read(100)
+        size = path.stat().st_size
+    except OSError:
+        return None
     if header[:16] != SQLITE_HEADER:
         return "not an SQLite database"
     if len(header) < 100:
@@ -164,25 +273,25 @@ def _header_problem(path: Path, header: bytes) -> str | None:
         return f"impossible page size {page_size}"
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]   # the page count is trustworthy only then
-    if valid and pages and path.stat().st_size < pages * page_size:
-        return f"the file is truncated ({path.stat().st_size} bytes for {pages} pages of {page_size})"
+    if valid and pages and size < pages * page_size:
+        return f"the file is truncated ({size} bytes for {pages} pages of {page_size})"
     return None
 
 
+def _damaged(path: Path, found: str) -> CorruptHistoryError:
+    return CorruptHistoryError(path, _header_problem(path) or " ".join(found.split()))   # on one line
+
+
 def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) -> FileCheck:
-    """Look at an existing history file through a read-only connection: header, page count,
-    ``PRAGMA quick_check`` (stopped after ``budget_ms``: a big history is checked in full by
-    :func:`check_file`), the schema and its version. Raises CorruptHistoryError, NotAHistoryError."""
+    """Look at an existing history file through a connection that only reads: ``PRAGMA
+    quick_check`` (stopped after ``budget_ms``: a big history is checked in full by
+    :func:`check_file`), both ends of each table, the schema and its version.
+    Raises CorruptHistoryError, NotAHistoryError, HistoryBusyError, HistoryError."""
     if not path.exists() or path.stat().st_size == 0:
         return FileCheck(None, True)
-    with open(path, "rb") as f:
-        header = f.read(100)
-    problem = _header_problem(path, header)
-    if problem:
-        raise CorruptHistoryError(path, problem)
     complete = True
     try:
-        conn = _ro_connect(path)
+        conn = read_connection(path)
         try:
             # quick_check is one long step of SQLite's: only sqlite3_interrupt (from a timer) stops it
             stop = threading.Timer(budget_ms / 1000, conn.interrupt)
@@ -190,14 +299,14 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
             try:
                 problems = [r[0] for r in conn.execute("PRAGMA quick_check").fetchall()]
             except sqlite3.OperationalError as exc:
-                if "interrupt" not in str(exc):
+                if sqlite_code(exc) != sqlite3.SQLITE_INTERRUPT:
                     raise
                 problems, complete = ["ok"], False
             finally:
                 stop.cancel()
                 stop.join()
             if problems != ["ok"]:
-                raise CorruptHistoryError(path, "; ".join(problems[:3]))
+                raise _damaged(path, "; ".join(problems[:3]))
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not tables:
                 return FileCheck(None, complete)
@@ -211,28 +320,29 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        raise CorruptHistoryError(path, str(exc)) from None
+        if sqlite_code(exc) in DAMAGE_CODES:
+            raise _damaged(path, str(exc)) from None
+        raise as_history_error(exc, str(path), path) from None
     if row is None or not isinstance(row[0], int):
         raise CorruptHistoryError(path, "no schema version")
     return FileCheck(row[0], complete)
 
 
 def check_file(path: Path) -> list[str]:
-    """The full ``PRAGMA integrity_check`` of a history file (read-only; slow on big files):
-    an empty list when it is sound."""
+    """The full ``PRAGMA integrity_check`` of a history file (it only reads; slow on big
+    files): an empty list when it is sound, else what is wrong. Raises HistoryBusyError when
+    another program holds it locked (a lock is not damage)."""
     try:
-        conn = _ro_connect(path)
+        conn = read_connection(path)
         try:
             problems = [r[0] for r in conn.execute("PRAGMA integrity_check").fetchall()]
         finally:
             conn.close()
     except sqlite3.DatabaseError as exc:
-        return [str(exc)]
+        if sqlite_code(exc) in DAMAGE_CODES:
+            return [_header_problem(path) or str(exc)]
+        raise as_history_error(exc, str(path), path) from None
     return [] if problems == ["ok"] else problems
-
-
-def _companions(path: Path) -> list[Path]:
-    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
 
 
 def set_aside(path: Path) -> Path:
@@ -251,7 +361,7 @@ def set_aside(path: Path) -> Path:
 def backup_sqlite(path: Path, version: int) -> Path:
     """A consistent copy of the file (WAL content included) before a migration."""
     target = path.with_name(f"{path.name}.v{version}-backup-{_stamp()}")
-    src = _ro_connect(path)
+    src = read_connection(path)
     try:
         dst = sqlite3.connect(target)
         try:
@@ -261,6 +371,19 @@ def backup_sqlite(path: Path, version: int) -> Path:
     finally:
         src.close()
     return target
+
+
+def _create_private(path: Path) -> None:
+    """Create the (empty) history file with private permissions, so that SQLite (which makes
+    -wal and -shm like it) never makes it readable by others. Another program creating it at
+    the same moment is no error: the first transaction sorts out which one builds the schema."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
+    except FileExistsError:
+        pass
+    except PermissionError as exc:
+        raise ReadOnlyHistoryError(str(path), f"the file cannot be created: {exc.strerror}") from None
 
 
 # ---------------------------------------------------------------------------- opening
@@ -274,6 +397,7 @@ class History:
     backup: Path | None = None                          # copy taken before a migration
     set_aside: Path | None = None                       # where a damaged file was moved
     fully_checked: bool = True                          # quick_check finished within its budget at start
+    read_only: bool = False                             # opened for browsing: nothing is written
 
     @property
     def concurrent(self) -> bool:
@@ -288,7 +412,7 @@ class History:
         return Session(self.engine, expire_on_commit=False)
 
     def close(self) -> None:
-        if self.path is not None:   # SQLite's advice: let it refresh the planner's statistics on close
+        if self.path is not None and not self.read_only:   # SQLite's advice: refresh the planner's statistics on close
             try:
                 with self.engine.connect() as conn:
                     conn.exec_driver_sql("PRAGMA analysis_limit=400")
@@ -322,49 +446,130 @@ def _newer(where: str, version: int) -> NewerSchemaError:
         f"choose another history with --db.")
 
 
-def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "replace",
-                 engine_kwargs: dict | None = None) -> History:
-    """Open (creating or migrating as needed) the history at ``db``.
+def _older(where: str, version: int) -> HistoryError:
+    return HistoryError(
+        f"{where} was written by an older version of Ascension (history schema {version}; this "
+        f"version reads {SCHEMA_VERSION}). It has not been changed: browsing changes nothing. It is "
+        f"upgraded, after a backup copy, when a game is next recorded in it or the desktop "
+        f"program's History opens it.")
 
-    ``on_corrupt``: "replace" moves a damaged SQLite file aside and starts a fresh one (with a
-    notice); "raise" raises CorruptHistoryError and leaves the file alone.
+
+def _empty(url: sa.URL, where: str) -> History:
+    """No history there yet: browsing shows an empty one (in memory), and creates no file."""
+    engine = make_engine("sqlite://")
+    with engine.begin() as conn:
+        SQLModel.metadata.create_all(conn, tables=TABLES)
+    return History(engine, url, None, [f"There is no history at {where} yet."], read_only=True)
+
+
+def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "replace",
+                 read_only: bool = False, engine_kwargs: dict | None = None) -> History:
+    """Open the history at ``db``: for writing (creating or migrating it as needed), or with
+    ``read_only`` for browsing (see the module's docstring).
+
+    ``on_corrupt`` (for writing): "replace" moves a damaged SQLite file aside and starts a
+    fresh one (with a notice); "raise" raises CorruptHistoryError and leaves the file alone.
     """
     url, path = resolve(db)
+    if path is not None and path.is_dir():
+        raise HistoryError(f"{path} is a folder, not a history file; name a file in it, e.g. {path / FILE_NAME}")
+    if read_only:
+        return _open_for_reading(url, path, engine_kwargs or {})
+    return _open_for_writing(url, path, on_corrupt, engine_kwargs or {})
+
+
+def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> History:
+    where = str(path) if path else url.render_as_string(hide_password=True)
+    complete = True
+    if path is not None:
+        if not path.exists():
+            return _empty(url, where)
+        found = inspect_sqlite_file(path)
+        if found.version is None:
+            return _empty(url, where)
+        if found.version > SCHEMA_VERSION:
+            raise _newer(where, found.version)
+        complete = found.complete
+    engine = make_engine(url if path is None else path, read_only=True, **engine_kwargs)
+    try:
+        with engine.connect() as conn:
+            stored = _stored_version(conn)
+    except sa.exc.DBAPIError as exc:
+        engine.dispose()
+        raise as_history_error(exc, where, path) from None
+    except Exception:
+        engine.dispose()
+        raise
+    if stored is None:
+        engine.dispose()
+        return _empty(url, where)
+    if stored != SCHEMA_VERSION:
+        engine.dispose()
+        raise _newer(where, stored) if stored > SCHEMA_VERSION else _older(where, stored)
+    return History(engine, url, path, fully_checked=complete, read_only=True)
+
+
+def _check_writable(path: Path) -> None:
+    """Refuse at once a history we may not write (SQLite would find out only at the first write,
+    after leaving -wal/-shm files it cannot remove beside the file)."""
+    if not os.access(path, os.W_OK):
+        raise ReadOnlyHistoryError(str(path), "the file is read-only")
+    if not os.access(path.parent, os.W_OK):
+        raise ReadOnlyHistoryError(str(path), f"its folder {path.parent} cannot be written")
+
+
+def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kwargs: dict) -> History:
+    where = str(path) if path else url.render_as_string(hide_password=True)
     notices: list[str] = []
     backup = moved = None
     version: int | None = None
     complete = True
     if path is not None:
-        try:
-            found = inspect_sqlite_file(path)
-            version, complete = found.version, found.complete
-        except CorruptHistoryError as exc:
-            if on_corrupt != "replace":
-                raise
-            moved = set_aside(path)
-            log.warning("history file %s is damaged (%s); moved to %s", path, exc.reason, moved)
-            notices.append(f"The history file {path} was damaged ({exc.reason}). It was moved to "
-                           f"{moved} and a new, empty history was started.")
-            version = None
-        if version is not None and version > SCHEMA_VERSION:
-            raise _newer(str(path), version)
+        if path.exists():
+            _check_writable(path)
+            try:
+                found = inspect_sqlite_file(path)
+                version, complete = found.version, found.complete
+            except CorruptHistoryError as exc:
+                if on_corrupt != "replace":
+                    raise
+                try:
+                    moved = set_aside(path)
+                except PermissionError as err:
+                    raise ReadOnlyHistoryError(where, f"it is damaged ({exc.reason}) and cannot be "
+                                               f"moved aside: {err.strerror}; it has not been changed") from None
+                log.warning("history file %s is damaged (%s); moved to %s", path, exc.reason, moved)
+                notices.append(f"The history file {path} was damaged ({exc.reason}). It was moved to "
+                               f"{moved} and a new, empty history was started.")
+            if version is not None and version > SCHEMA_VERSION:
+                raise _newer(where, version)
+        if not path.exists():
+            _create_private(path)
         if version is not None and version < SCHEMA_VERSION:
-            backup = backup_sqlite(path, version)
-    engine = make_engine(url if path is None else path, **(engine_kwargs or {}))
+            try:
+                backup = backup_sqlite(path, version)
+            except (OSError, sqlite3.DatabaseError) as exc:
+                raise ReadOnlyHistoryError(where, f"no backup copy can be taken before upgrading it: {exc}") from None
+    engine = make_engine(url if path is None else path, **engine_kwargs)
     try:
-        with engine.begin() as conn:
+        with engine.connect().execution_options(immediate=True) as conn, conn.begin():
             stored = _stored_version(conn)
             if stored is None:
                 _create(conn)
             elif stored > SCHEMA_VERSION:
-                raise _newer(url.render_as_string(hide_password=True), stored)
+                raise _newer(where, stored)
             elif stored < SCHEMA_VERSION:
                 migrations.upgrade(conn, stored)
-                where = f" (a copy of the old file is at {backup})" if backup else ""
-                notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{where}.")
+                copy = f" (a copy of the old file is at {backup})" if backup else ""
+                notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{copy}.")
                 log.info("history migrated from schema %s to %s", stored, SCHEMA_VERSION)
             elif not migrations.marked(conn):   # current, but written before the program used Alembic
                 migrations.upgrade(conn, stored)
+            else:   # a write that changes nothing: a history that cannot be written says so now, not after a game
+                conn.execute(sa.text("UPDATE schema_version SET version = version WHERE id = 1"))
+    except sa.exc.DBAPIError as exc:
+        engine.dispose()
+        raise as_history_error(exc, where, path) from None
     except Exception:
         engine.dispose()
         raise

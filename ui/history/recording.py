@@ -1,14 +1,18 @@
 """Recording games from the front ends: the desktop and the terminal game (each a core
 Session) and ``simulate --record``. Each opens the history once per process (cached per
-location) and writes one transaction per finished or abandoned game."""
+location) and writes one transaction per finished or abandoned game; a simulation writes its
+games as they finish, in small batches (:class:`SimulationRecorder`)."""
 from __future__ import annotations
 
 import os
 import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
-from .db import History, open_history, resolve
+from sqlalchemy.exc import SQLAlchemyError
+
+from .db import History, HistoryBusyError, as_history_error, open_history, resolve
 from .records import MatchRecord, match_record, utcnow
 from .repo import record_game, record_many
 
@@ -98,3 +102,46 @@ def record_simulation(records: list[dict], db: str | os.PathLike | None = None,
         with h.session() as s:
             ids += record_many(s, chunk)
     return ids
+
+
+class SimulationRecorder:
+    """Stores simulated games while the batch runs: each finished game is handed to :meth:`add`
+    and written with the others of its batch, one transaction per ``batch`` games or per
+    ``seconds``, whichever comes first, so a run that is killed loses at most its last moments.
+    :meth:`write` at the end writes what is left (after Ctrl-C too). A history that another program holds
+    locked is tried again at the next batch (nothing is lost meanwhile); any other failure to
+    write stops the recording with a :class:`HistoryError`."""
+
+    def __init__(self, db: str | os.PathLike | History | None = None, *, start: datetime | None = None,
+                 batch: int = 50, seconds: float = 2.0, clock=time.monotonic):
+        self.history = history_for(db)
+        self.batch, self.seconds, self.clock = batch, seconds, clock
+        self.pending: list[tuple[dict, datetime]] = []   # finished, not yet written
+        self.kept = 0                                     # games written (committed)
+        self.last_end = start                             # when the last written game ended
+        self.last_write = clock()
+
+    def add(self, record: dict, ended_at: datetime) -> None:
+        """A finished game (``simulate(keep_records=True)``'s record) and when it ended."""
+        self.pending.append((record, ended_at))
+        if len(self.pending) >= self.batch or self.clock() - self.last_write >= self.seconds:
+            try:
+                self.write()
+            except HistoryBusyError:   # kept for the next batch: another program has it for now
+                self.last_write = self.clock()
+
+    def write(self) -> None:
+        """Write the pending games now, in one transaction: all of them or none."""
+        if not self.pending:
+            return
+        ends = [e for _, e in self.pending]
+        chunk = simulated_records([r for r, _ in self.pending], ends, self.last_end)
+        try:
+            with self.history.session() as s:
+                record_many(s, chunk)
+        except SQLAlchemyError as exc:
+            raise as_history_error(exc, self.history.location, self.history.path) from None
+        self.kept += len(chunk)
+        self.last_end = ends[-1]
+        self.pending.clear()
+        self.last_write = self.clock()

@@ -285,7 +285,8 @@ def _seats_for(session, ids: list[int]) -> dict[int, list[SeatSummary]]:
     return seats
 
 
-def _order(sort: str):
+def sort_order(sort: str):
+    """The ORDER BY of a sort key ("date", "-turns", ...); ValueError names the choices."""
     desc = sort.startswith("-")
     key = sort.lstrip("-+")
     if key not in SORTS:
@@ -298,7 +299,7 @@ def list_matches(session, filt: MatchFilter | None = None, *, sort: str = "-date
                  limit: int = 50) -> list[MatchSummary]:
     """One page of matches, with their seats. ``sort``: a key of SORTS, "-" for descending."""
     f = _filter(filt)
-    q = (select(*_LIST_COLS).select_from(_from(f)).where(*_where(f, _common_opponent(session, f))).order_by(*_order(sort))
+    q = (select(*_LIST_COLS).select_from(_from(f)).where(*_where(f, _common_opponent(session, f))).order_by(*sort_order(sort))
          .offset(max(0, offset)).limit(max(0, limit)))
     rows = session.execute(q).all()
     seats = _seats_for(session, [r[0] for r in rows])
@@ -596,6 +597,15 @@ CSV_COLUMNS = ["match_id", "status", "started_at", "ended_at", "sets", "variants
                "tokens", "card_honor", "total", "winner"]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell):
+    """A text cell a spreadsheet will show as text, not run as a formula (a player named
+    ``=HYPERLINK(...)``): OWASP's advice, a leading single quote. Numbers are left as they are."""
+    return "'" + cell if isinstance(cell, str) and cell.startswith(FORMULA_STARTS) else cell
+
+
 def iter_export(session, filt: MatchFilter | None = None, *, sort: str = "date", batch: int = 500,
                 replay: bool = False):
     """Matches as JSON-able dicts (seats with their cards), ``batch`` at a time from the database."""
@@ -630,8 +640,9 @@ def iter_export(session, filt: MatchFilter | None = None, *, sort: str = "date",
 def export_matches(session, out: IO[str], fmt: Literal["csv", "json"] = "csv",
                    filt: MatchFilter | None = None, *, sort: str = "date", replay: bool = False) -> int:
     """Write the filtered matches to ``out``; returns how many. CSV: one row per seat (a match
-    has as many rows as seats, its columns repeated); JSON: a list of matches with nested seats,
-    their cards, and with ``replay`` the setup and answers."""
+    has as many rows as seats, its columns repeated; text a spreadsheet would take for a formula
+    starts with a quote, see :func:`spreadsheet_safe`); JSON: a list of matches with nested
+    seats, their cards, and with ``replay`` the setup and answers."""
     n = 0
     if fmt == "csv":
         w = csv.writer(out, lineterminator="\n")
@@ -639,11 +650,12 @@ def export_matches(session, out: IO[str], fmt: Literal["csv", "json"] = "csv",
         for d in iter_export(session, filt, sort=sort):
             n += 1
             for s in d["seats"]:
-                w.writerow([d["id"], d["status"], d["started_at"], d["ended_at"], " ".join(d["sets"]),
-                            " ".join(d["variants"]), d["players"], d["seed"], d["engine_version"], d["turns"],
-                            int(d["capped"]), int(d["assisted"]), s["seat"], s["name"], s["kind"], s["bot"] or "",
-                            "" if s["team"] is None else s["team"], s["tokens"], s["card_honor"], s["total"],
-                            int(s["winner"])])
+                row = [d["id"], d["status"], d["started_at"], d["ended_at"], " ".join(d["sets"]),
+                       " ".join(d["variants"]), d["players"], d["seed"], d["engine_version"], d["turns"],
+                       int(d["capped"]), int(d["assisted"]), s["seat"], s["name"], s["kind"], s["bot"] or "",
+                       "" if s["team"] is None else s["team"], s["tokens"], s["card_honor"], s["total"],
+                       int(s["winner"])]
+                w.writerow([spreadsheet_safe(cell) for cell in row])
         return n
     if fmt != "json":
         raise ValueError(f"unknown export format '{fmt}' (csv or json)")

@@ -1,0 +1,496 @@
+"""Faults around the history file, injected for real: another program holding it locked, a file
+or folder that cannot be written, two programs creating it at once, a damaged file, a batch
+killed or interrupted while it records, and names that look like markup, escape sequences or
+spreadsheet formulas. A player's games are never lost and a sound file is never called damaged."""
+import csv
+import hashlib
+import io
+import json
+import os
+import shutil
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+
+from ascension.core.sim import simulate
+from ascension.ui import cli
+from ascension.ui.cli import main
+from ascension.ui.history import db as dbmod
+from ascension.ui.history import open_history, repo
+from ascension.ui.history.db import HistoryBusyError, ReadOnlyHistoryError
+from ascension.ui.history.models import SCHEMA_VERSION
+from ascension.ui.history.recording import SimulationRecorder, close_all
+
+from history_helpers import T0, make_record, seat
+
+HERE = Path(__file__).parent
+ROOT = HERE.parent.parent
+PYTHON = sys.executable
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir()}
+
+
+def history_with(path: Path, records) -> Path:
+    h = open_history(path)
+    with h.session() as s:
+        for r in records:
+            repo.record_game(s, r)
+    h.close()
+    return path
+
+
+def stored_games(path: Path) -> int:
+    """Games in the history (0 while it is still being created)."""
+    if not path.exists():
+        return 0
+    conn = dbmod.read_connection(path)
+    try:
+        return conn.execute('SELECT count(*) FROM "match"').fetchone()[0]
+    except sqlite3.OperationalError:   # no table yet
+        return 0
+    finally:
+        conn.close()
+
+
+def integrity(path: Path) -> str:
+    conn = dbmod.read_connection(path)
+    try:
+        return conn.execute("PRAGMA integrity_check").fetchone()[0]
+    finally:
+        conn.close()
+
+
+@pytest.fixture(autouse=True)
+def _closed():
+    yield
+    close_all()
+
+
+@pytest.fixture
+def quick_busy(monkeypatch):
+    """Wait 0.3 s (not 10) for another program's lock before saying the history is in use."""
+    monkeypatch.setattr(dbmod, "BUSY_TIMEOUT_MS", 300)
+
+
+@pytest.fixture
+def no_games(monkeypatch):
+    """Fails the test if a game is played: the command had to stop before."""
+    def refuse(**_):
+        raise AssertionError("a game was played before the fault was reported")
+    monkeypatch.setattr(cli, "simulate", refuse)
+
+
+# ---------------------------------------------------------------------------- another program's lock
+LOCKER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+if sys.argv[2] == "readers":          # exclusive locking mode: not even readers get in
+    conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+conn.execute("BEGIN EXCLUSIVE")
+conn.execute("UPDATE schema_version SET version = version")
+print("locked", flush=True)
+sys.stdin.readline()
+conn.execute("ROLLBACK")
+"""
+
+
+class Lock:
+    """Another process holding the history locked until released."""
+
+    def __init__(self, path: Path, who: str):
+        self.proc = subprocess.Popen([PYTHON, "-c", LOCKER, str(path), who], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "locked"
+
+    def release(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.write("\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def locked(tmp_path):
+    locks = []
+
+    def hold(path, who):
+        locks.append(Lock(path, who))
+        return locks[-1]
+    yield hold
+    for lock in locks:
+        lock.release()
+
+
+def test_a_history_locked_by_another_program_is_in_use_not_damaged(capsys, tmp_path, quick_busy, locked, no_games):
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
+    before = digest(path)
+    lock = locked(path, "readers")
+    with pytest.raises(HistoryBusyError, match="in use by another program"):
+        open_history(path)
+    for argv in (["history", "list"], ["history", "stats"], ["history", "check"],
+                 ["simulate", "--games", 2, "--seed", 1]):
+        code, out, err = run(capsys, *argv, "--db", path)
+        assert code == 2 and "in use by another program" in err and err.count("\n") == 1, argv
+        assert "damaged" not in err
+    lock.release()
+    assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before   # nothing renamed, nothing written
+    code, out, _ = run(capsys, "history", "list", "--db", path, "--json")
+    assert code == 0 and json.loads(out)["total"] == 3
+
+
+def test_a_writer_holding_the_lock_stops_recording_before_any_game_and_browsing_goes_on(
+        capsys, tmp_path, quick_busy, locked, monkeypatch):
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(2)])
+    lock = locked(path, "writers")
+    played = []
+    real = cli.simulate
+    monkeypatch.setattr(cli, "simulate", lambda **kw: played.append(kw) or real(**kw))
+    code, _, err = run(capsys, "simulate", "--games", 2, "--seed", 1, "--db", path)
+    assert code == 2 and "in use by another program" in err and played == []
+    code, out, _ = run(capsys, "history", "list", "--db", path, "--json")   # readers are not blocked
+    assert code == 0 and json.loads(out)["total"] == 2
+    lock.release()
+    code, _, err = run(capsys, "simulate", "--games", 2, "--seed", 1, "--db", path, "--json")
+    assert code == 0 and "recorded 2 games" in err and stored_games(path) == 4
+
+
+def simulated(games: int, seed: int = 9) -> list[dict]:
+    return simulate(["10th"], ["greedy", "random"], games, seed=seed, keep_records=True)["records"]
+
+
+def test_a_batch_keeps_the_games_finished_while_another_program_holds_the_lock(tmp_path, quick_busy, locked):
+    """They are written once it lets go (at the next batch or at the end), none lost meanwhile."""
+    path = tmp_path / "h.sqlite3"
+    recorder = SimulationRecorder(path, batch=2, start=T0)
+    lock = locked(path, "writers")
+    for k, record in enumerate(simulated(2)):
+        recorder.add(record, T0 + timedelta(minutes=k))
+    assert recorder.kept == 0 and len(recorder.pending) == 2
+    lock.release()
+    recorder.write()
+    assert recorder.kept == 2 and recorder.pending == [] and stored_games(path) == 2
+
+
+# ---------------------------------------------------------------------------- cannot be written
+def without_write_permission(argv):
+    """Run the program as a user bound by the files' permissions. Root may write anything: it
+    runs the program then without the capabilities that override them (setpriv), so a file or
+    folder without write permission is read-only to it, as to anyone else."""
+    prefix = []
+    if os.geteuid() == 0:
+        if not shutil.which("setpriv"):
+            pytest.skip("running as root without setpriv: permissions cannot be made to bind")
+        caps = "-dac_override,-dac_read_search,-fowner,-linux_immutable"
+        prefix = ["setpriv", f"--bounding-set={caps}", f"--inh-caps={caps}"]
+    return subprocess.run([*prefix, PYTHON, "-m", "ascension.ui.cli", *map(str, argv)], capture_output=True,
+                          text=True, cwd=ROOT, timeout=60)
+
+
+@pytest.fixture
+def restore_permissions(tmp_path):
+    yield
+    for p in [tmp_path, *tmp_path.rglob("*")]:
+        p.chmod(0o755 if p.is_dir() else 0o644)
+
+
+@pytest.mark.parametrize("folder_writable, file_writable", [(False, False), (True, False), (False, True)])
+def test_a_history_that_cannot_be_written_is_browsed_and_refuses_games_before_playing(
+        tmp_path, restore_permissions, folder_writable, file_writable):
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
+    path.chmod(0o644 if file_writable else 0o444)
+    tmp_path.chmod(0o755 if folder_writable else 0o555)
+    before, names = digest(path), files(tmp_path)
+
+    listed = without_write_permission(["history", "list", "--db", path, "--json"])
+    assert listed.returncode == 0, listed.stderr
+    assert json.loads(listed.stdout)["total"] == 3
+    checked = without_write_permission(["history", "check", "--db", path])
+    assert checked.returncode == 0 and checked.stdout.strip().endswith(": ok"), checked.stderr
+
+    start = time.monotonic()
+    recorded = without_write_permission(["simulate", "--games", 500, "--seed", 1, "--db", path])
+    assert recorded.returncode == 2 and "cannot be written" in recorded.stderr, recorded.stderr
+    assert recorded.stderr.count("\n") == 1 and "Traceback" not in recorded.stderr
+    assert time.monotonic() - start < 20   # refused at once, not after 500 games
+    assert digest(path) == before and files(tmp_path) == names   # nothing set aside, created or left behind
+
+
+def test_a_read_only_history_url_refuses_games_before_playing(capsys, tmp_path, no_games):
+    """The same fault in this process, whoever runs the tests: SQLite opens the file read-only."""
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    before = digest(path)
+    with pytest.raises(ReadOnlyHistoryError, match="cannot be written"):
+        open_history(f"sqlite:///file:{path}?mode=ro&uri=true")
+    code, _, err = run(capsys, "simulate", "--games", 2, "--seed", 1, "--db", f"sqlite:///file:{path}?mode=ro&uri=true")
+    assert code == 2 and "cannot be written" in err and err.count("\n") == 1
+    assert digest(path) == before
+
+
+def test_a_new_history_is_private(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    h = open_history(path)
+    with h.session() as s:
+        repo.record_game(s, make_record())
+        assert path.stat().st_mode & 0o777 == 0o600
+        assert all(p.stat().st_mode & 0o777 == 0o600 for p in tmp_path.glob("h.sqlite3-*"))
+    h.close()
+
+
+# ---------------------------------------------------------------------------- two programs create it
+CREATOR = """
+import sys, time
+from pathlib import Path
+from ascension.ui.history import open_history, repo
+go = Path(sys.argv[2])
+print("ready", flush=True)
+while not go.exists():
+    time.sleep(0.001)
+h = open_history(sys.argv[1])
+with h.session() as s:
+    print("games", repo.count_matches(s), flush=True)
+h.close()
+"""
+
+
+def test_programs_creating_one_history_at_the_same_moment_all_succeed(tmp_path):
+    for attempt in range(2):
+        path, go = tmp_path / f"h{attempt}.sqlite3", tmp_path / f"go{attempt}"
+        procs = [subprocess.Popen([PYTHON, "-c", CREATOR, str(path), str(go)], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(3)]
+        assert [p.stdout.readline().strip() for p in procs] == ["ready"] * 3
+        go.touch()   # all at once
+        results = [p.communicate(timeout=60) for p in procs]
+        assert [p.returncode for p in procs] == [0] * 3, [err for _, err in results]
+        assert all(out.strip() == "games 0" for out, _ in results)
+        assert integrity(path) == "ok" and not any(".corrupt" in n for n in files(tmp_path))
+        conn = sqlite3.connect(path)
+        assert conn.execute("SELECT version FROM schema_version").fetchall() == [(SCHEMA_VERSION,)]
+        conn.close()
+
+
+# ---------------------------------------------------------------------------- damaged, newer, missing
+@pytest.fixture
+def damaged(tmp_path):
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(200)])
+    conn = sqlite3.connect(path)   # fold the WAL into the file, then damage a page in the middle
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = bytearray(path.read_bytes())
+    middle = (len(data) // 4096 // 2) * 4096
+    data[middle:middle + 4096] = b"\xff" * 4096
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_check_reports_a_damaged_file_and_leaves_it_byte_equal(capsys, damaged):
+    before, names = digest(damaged), files(damaged.parent)
+    code, out, _ = run(capsys, "history", "check", "--db", damaged)
+    assert code == 1 and "is damaged" in out and len(out.splitlines()) >= 2
+    code, out, _ = run(capsys, "history", "check", "--db", damaged, "--json")
+    report = json.loads(out)
+    assert code == 1 and report["ok"] is False and report["problems"]
+    assert digest(damaged) == before and files(damaged.parent) == names
+
+
+@pytest.mark.parametrize("command", [["list"], ["stats", "--player", "Ann"], ["show", "1"], ["export"]])
+def test_browsing_a_damaged_file_says_so_and_moves_nothing(capsys, damaged, command):
+    before, names = digest(damaged), files(damaged.parent)
+    code, out, err = run(capsys, "history", *command, "--db", damaged)
+    assert code == 2 and "damaged" in err and "not been changed" in err and err.count("\n") == 1
+    assert digest(damaged) == before and files(damaged.parent) == names
+
+
+def test_garbage_is_damage_for_check_and_set_aside_only_by_a_writer(capsys, tmp_path):
+    path = tmp_path / "h.sqlite3"
+    path.write_bytes(b"this is not a database at all" * 100)
+    code, out, _ = run(capsys, "history", "check", "--db", path)
+    assert code == 1 and "not an SQLite database" in out and files(tmp_path) == {"h.sqlite3"}
+    code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--db", path)   # a writer: set aside
+    assert code == 0 and "was damaged" in err and "recorded 1 game " in err
+    assert any(n.startswith("h.sqlite3.corrupt-") for n in files(tmp_path))
+
+
+def test_browsing_a_missing_history_creates_nothing(capsys, tmp_path):
+    path = tmp_path / "none" / "h.sqlite3"
+    code, out, err = run(capsys, "history", "list", "--db", path, "--json")
+    assert code == 0 and json.loads(out)["total"] == 0 and "no history" in err
+    assert not path.parent.exists()
+    code, _, err = run(capsys, "history", "check", "--db", path)
+    assert code == 2 and "no history file" in err and not path.parent.exists()
+
+
+def test_a_newer_schema_is_refused_with_nothing_beside_it(capsys, tmp_path, no_games):
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE schema_version SET version = ?", (SCHEMA_VERSION + 1,))
+    conn.close()
+    before = digest(path)
+    for argv in (["history", "list"], ["history", "export"], ["simulate", "--games", 1, "--seed", 1]):
+        code, _, err = run(capsys, *argv, "--db", path)
+        assert code == 2 and "newer version" in err, argv
+        assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before, argv
+
+
+def test_browsing_a_history_leaves_no_companion_files(capsys, tmp_path):
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(2)])
+    before = digest(path)
+    for argv in (["list"], ["stats"], ["show", 1], ["export"], ["check"]):
+        assert run(capsys, "history", *argv, "--db", path)[0] == 0, argv
+    assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before
+
+
+# ---------------------------------------------------------------------------- bad options
+@pytest.mark.parametrize("argv, message", [
+    (["--variants", "samael,samael", "--bots", "greedy"], "samael more than once"),
+    (["--db", "{tmp}"], "is a folder"),
+    (["--save-games", "{tmp}/file.txt"], "a file is there"),
+])
+def test_bad_simulate_options_are_one_line_before_any_game(capsys, tmp_path, no_games, argv, message):
+    (tmp_path / "file.txt").write_text("mine\n")
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, out, err = run(capsys, "simulate", "--games", 3, "--seed", 1, *argv)
+    assert code == 2 and out == "" and message in err and err.count("\n") == 1
+    assert (tmp_path / "file.txt").read_text() == "mine\n"
+
+
+# ---------------------------------------------------------------------------- recording as it goes
+def start_batch(path: Path, folder: Path | None = None, games: int = 100_000):
+    argv = [PYTHON, "-m", "ascension.ui.cli", "simulate", "--games", str(games), "--seed", "1",
+            "--bots", "greedy", "--db", str(path)]
+    if folder:
+        argv += ["--save-games", str(folder)]
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+
+
+def wait_for_games(path: Path, proc, at_least: int, timeout: float = 30) -> int:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        assert proc.poll() is None, proc.communicate()[1]
+        n = stored_games(path)
+        if n >= at_least:
+            return n
+        time.sleep(0.05)
+    raise AssertionError(f"fewer than {at_least} games recorded after {timeout} s")
+
+
+def test_ctrl_c_keeps_every_finished_game_and_says_how_many(tmp_path):
+    path, folder = tmp_path / "h.sqlite3", tmp_path / "games"
+    proc = start_batch(path, folder)
+    try:
+        wait_for_games(path, proc, 60)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "KeyboardInterrupt" not in err
+    stored = stored_games(path)
+    saved = len(list(folder.glob("game-*.json")))
+    assert f"interrupted after {stored:,} finished games; recorded {stored:,} games in the history" in err
+    assert saved == stored and not list(folder.glob("*.part"))
+    assert integrity(path) == "ok"
+    assert subprocess.run([PYTHON, "-m", "ascension.ui.cli", "replay", str(folder / f"game-{saved:05d}.json")],
+                          capture_output=True, cwd=ROOT).returncode == 0
+
+
+def test_kill_9_loses_at_most_the_last_moments(tmp_path):
+    path = tmp_path / "h.sqlite3"
+    proc = start_batch(path)
+    try:
+        seen = wait_for_games(path, proc, 60)
+        time.sleep(0.3)
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert integrity(path) == "ok"
+    h = open_history(path, on_corrupt="raise")
+    with h.session() as s:
+        assert repo.count_matches(s) >= seen
+        whole = repo.iter_export(s, replay=True)
+        assert all(len(d["seats"]) == 2 and d["answers"] for d in whole)   # no game half there
+    h.close()
+
+
+def test_a_batch_writes_in_small_transactions_bounded_in_count_and_time(tmp_path):
+    now = [0.0]
+    recorder = SimulationRecorder(tmp_path / "h.sqlite3", batch=3, seconds=2.0, start=T0, clock=lambda: now[0])
+    records = simulated(5)
+    ends = [T0 + timedelta(minutes=k + 1) for k in range(5)]
+    recorder.add(records[0], ends[0])
+    recorder.add(records[1], ends[1])
+    assert recorder.kept == 0                       # neither 3 games nor 2 s yet
+    recorder.add(records[2], ends[2])
+    assert recorder.kept == 3                       # three games: written
+    recorder.add(records[3], ends[3])
+    now[0] = 2.5
+    recorder.add(records[4], ends[4])
+    assert recorder.kept == 5 and recorder.pending == []   # 2 s went by: written
+    with recorder.history.session() as s:
+        games = repo.list_matches(s, sort="date")
+    assert [(g.started_at, g.ended_at) for g in games] == list(zip([T0] + ends[:-1], ends))  # one after another
+
+
+# ---------------------------------------------------------------------------- names are data
+MARKUP, ANSI, FORMULA = "[/x] Bob [bold]", "\x1b[31mRed\x1b[0m Rita\x07", '=HYPERLINK("http://evil","x")'
+
+
+@pytest.fixture
+def odd_names(tmp_path):
+    seats = [seat(0, MARKUP, tokens=20, cards=10, winner=True, acquired={"[red]Mystic": 2}),
+             seat(1, ANSI), seat(2, FORMULA), seat(3, "+cmd"), seat(4, "@SUM(A1)"), seat(5, "-2+3")]
+    return history_with(tmp_path / "h.sqlite3", [make_record(k, seats=seats) for k in range(2)])
+
+
+def test_names_are_shown_as_written_never_as_markup_or_escape_sequences(capsys, odd_names, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "400")   # one line per row: names are not wrapped
+    for argv, shows in ((["list"], [MARKUP, "Red Rita", FORMULA]),
+                        (["stats", "--player", MARKUP], ["Statistics for " + MARKUP, "[red]Mystic"]),
+                        (["show", 1], [MARKUP, "Red Rita", FORMULA])):
+        code, out, err = run(capsys, "history", *argv, "--db", odd_names)
+        assert code == 0, (argv, err)
+        assert "\x1b" not in out and "\x07" not in out, argv
+        assert all(name in out for name in shows), (argv, out)
+
+
+def test_export_neutralises_formulas_in_csv_and_keeps_names_in_json(capsys, odd_names):
+    code, out, _ = run(capsys, "history", "export", "--db", odd_names)
+    names = {row["name"] for row in csv.DictReader(io.StringIO(out))}
+    assert names == {MARKUP, ANSI, "'" + FORMULA, "'+cmd", "'@SUM(A1)", "'-2+3"}
+    code, out, _ = run(capsys, "history", "export", "--db", odd_names, "--format", "json")
+    assert {s["name"] for s in json.loads(out)[0]["seats"]} == {MARKUP, ANSI, FORMULA, "+cmd", "@SUM(A1)", "-2+3"}
+
+
+def test_browsing_an_older_history_changes_nothing_and_recording_upgrades_it(capsys, tmp_path):
+    from test_db import _first_schema_history
+    path = tmp_path / "h.sqlite3"
+    _first_schema_history(path)
+    before = digest(path)
+    code, _, err = run(capsys, "history", "list", "--db", path)
+    assert code == 2 and "older version" in err and "not been changed" in err and err.count("\n") == 1
+    assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before   # no backup, no migration
+    code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--db", path)
+    assert code == 0 and "upgraded from schema 1" in err
+    code, out, _ = run(capsys, "history", "list", "--db", path, "--json")
+    assert code == 0 and json.loads(out)["total"] == 2
