@@ -4,20 +4,32 @@ villain, such as Samael), answering every decision with a number.
 Input and output are injected (``input_fn`` reads one answer, ``out`` writes one line) so
 tests play whole games from a list of answers instead of patching ``input()``. The person
 only ever sees what their seat may know: their own hand, public zones and counts.
+
+A game is never thrown away: with ``autosave`` it is saved after every answer and offered
+again at the next start; ``q`` asks first; a move that fails leaves the game as it was and the
+question is asked again; an answer that is not one of the numbers shown is asked again.
 """
 from __future__ import annotations
 
+import logging
 import secrets
 from collections import Counter
+from pathlib import Path
 from typing import Callable
 
 from ascension.core import rng
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
+from ascension.core.match import SaveFileError
+from ascension.core.names import validate_name
 from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
 from ascension.core.wording import quantity
+from ascension.ui.desktop import storage
 from ascension.ui.helptext import sections
+from ascension.ui.moves import make_move
+
+log = logging.getLogger(__name__)
 
 Out = Callable[[str], None]
 
@@ -28,6 +40,8 @@ def human_seat(seed: int, players: int = 2) -> int:
 
 
 UNDO = -1   # what ``ask`` returns when the person takes back their last answer
+QUIT = -2   # ... when they type q (EOF, the input closed, returns None: a quit without asking)
+MAX_DIGITS = 3   # no decision has a thousand options: a longer number is not one of them
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -40,15 +54,83 @@ def bot_seats(bots: list[str]) -> list[Seat]:
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
-         db=None, variants: tuple[str, ...] = ()) -> Game:
+         db=None, variants: tuple[str, ...] = (), autosave: Path | None = None, new: bool = False) -> Game:
     """Play one game through a :class:`Session` (bots, undo, the bots' reasons) against ``bot``
     (comma-separated: one bot per opponent), or a solo game when ``variants`` holds a solo
     variant (``samael``, ``cult``); returns the game (not over if the person quit).
 
-    With ``db`` (a history path or URL), the game is recorded there when it ends, or as
-    abandoned when the person quits. A set-up the rules do not allow raises SetupError before
-    anything is shown."""
-    seed = secrets.randbits(63) if seed is None else seed
+    With ``autosave`` (a file), the game is saved there after every answer, and an unfinished
+    game found there is offered to resume (unless ``new``). With ``db`` (a history path or URL),
+    the game is recorded there when it ends, or as abandoned when the person quits or it stops
+    on an error. A set-up the rules do not allow raises SetupError, a bad ``name`` BadName,
+    before anything is shown."""
+    resumed = None if autosave is None or new else offer_resume(autosave, input_fn, out)
+    if resumed is not None:
+        session, me = resumed
+        seed = session.game.seed
+        out(f"Resuming the game of seed {seed} at turn {session.game.turn}.")
+    else:
+        name = validate_name(name)
+        seed = secrets.randbits(63) if seed is None else seed
+        session, me = start(seed, bot, name, sets, variants, out)
+    shown, table, thinking, saved = 0, None, None, Autosave(autosave)
+    try:
+        while not session.over:
+            if session.waiting_for_bot():
+                seat = session.seats[session.decision().seat]
+                if seat.bot == "hard" and thinking != seat.name:   # a search takes a few seconds a turn: say so
+                    shown = show_log(session.game, shown, out)       # after what happened before
+                    out(f"  ({seat.name} is thinking…)")
+                    thinking = seat.name
+                failure = make_move(session, session.step_bot)
+                if failure:   # the bot would only fail again: stop here, the game saved as it was
+                    saved.keep(session, out)
+                    out(f"{failure} The bot cannot go on, so the game stops here" + (
+                        "; it is saved and offered again at the next start." if autosave else "."))
+                    record(session, db, out)
+                    return session.game
+                continue
+            thinking = None
+            saved.keep(session, out)
+            game = session.game
+            shown = show_log(game, shown, out)
+            table = show_table(game, me, out, table, session.new_in_center(me))
+            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint)
+            if answer == QUIT and not sure_to_quit(input_fn, autosave is not None):
+                continue
+            if answer in (None, QUIT):
+                kept = " It is saved: play again to resume it." if autosave else ""
+                out(f"You left the game.{kept} Seed {seed} deals the same game again.")
+                record(session, db, out)
+                return session.game
+            if answer == UNDO:
+                take_back(session, me, out)
+                shown, table = len(session.game.log), None   # show the whole table again
+                continue
+            if not sure_to_end(session, answer, input_fn):
+                continue
+            failure = make_move(session, lambda: session.answer(answer))
+            if failure:
+                out(failure)
+            saved.keep(session, out)
+    except KeyboardInterrupt:
+        record(session, db, out)
+        raise
+    except Exception as exc:   # a fault outside any move (showing the table, a hint): the game is saved
+        log.error("the terminal game stopped on an error", exc_info=exc)
+        out(f"The game stopped on an error in the program: {type(exc).__name__}: {exc}."
+            + (" It is saved and offered again at the next start." if autosave else ""))
+        record(session, db, out)
+        return session.game
+    saved.keep(session, out)
+    show_log(session.game, shown, out)
+    show_result(session.game, out)
+    record(session, db, out)
+    return session.game
+
+
+def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Session, int]:
+    """A new game and the person's seat, after saying who plays whom."""
     variant_infos = installed().variants()
     solo = next((variant_infos[v] for v in variants if v in variant_infos and variant_infos[v].solo), None)
     bots = [] if solo else [b.strip() for b in bot.split(",") if b.strip()]
@@ -67,40 +149,74 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             + (f", with {' and '.join(mates)} as your teammate{'s' * (len(mates) > 1)}," if mates else ",")
             + f" against {against}. Type an option's number, u to take back your last answer, "
             f"w for why the bots moved as they did, h for a hint, r for the rules, or q to quit.")
-    shown, table, thinking = 0, None, None
+    return session, me
+
+
+def offer_resume(path: Path, input_fn: Callable[[str], str], out: Out) -> tuple[Session, int] | None:
+    """An unfinished game saved at ``path``, with the person's seat, if they want to go on with
+    it (y); one that cannot be resumed is set aside beside it, and the person is told."""
+    if not path.exists():
+        return None
     try:
-        while not session.over:
-            if session.waiting_for_bot():
-                seat = session.seats[session.decision().seat]
-                if seat.bot == "hard" and thinking != seat.name:   # a search takes a few seconds a turn: say so
-                    shown = show_log(session.game, shown, out)       # after what happened before
-                    out(f"  ({seat.name} is thinking…)")
-                    thinking = seat.name
-                session.step_bot()
-                continue
-            thinking = None
-            game = session.game
-            shown = show_log(game, shown, out)
-            table = show_table(game, me, out, table, session.new_in_center(me))
-            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint)
-            if answer is None:
-                out(f"You left the game. Seed {seed} deals the same game again.")
-                record(session, db, out)
-                return session.game
-            if answer == UNDO:
-                take_back(session, me, out)
-                shown, table = len(session.game.log), None   # show the whole table again
-                continue
-            if not sure_to_end(session, answer, input_fn):
-                continue
-            session.answer(answer)
-    except KeyboardInterrupt:
-        record(session, db, out)
-        raise
-    show_log(session.game, shown, out)
-    show_result(session.game, out)
-    record(session, db, out)
-    return session.game
+        session = storage.read_session(path)
+        people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+        if len(people) != 1:
+            raise SaveFileError(f"{path}: not a terminal game: {len(people)} people seated, not 1")
+    except SaveFileError as exc:
+        try:
+            kept = f"it was set aside as {storage.set_aside(path)}"
+        except OSError as move_exc:
+            kept = f"it could not be set aside either ({move_exc})"
+        out(f"The autosaved game could not be resumed ({exc}); {kept}.")
+        return None
+    if session.over:
+        return None
+    me = people[0]
+    others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or "a solo villain"
+    if not yes(input_fn, f"An unfinished game was saved ({session.seats[me].name} against {others}, "
+                         f"turn {session.game.turn}). Resume it? (y/n): "):
+        return None
+    return session, me
+
+
+class Autosave:
+    """The file the game is kept in after every answer (none when ``path`` is None); a finished
+    game's file is removed, there being nothing to resume. A failure is said once, and play goes on."""
+
+    def __init__(self, path: Path | None):
+        self.path = path
+        self.failed = False
+
+    def keep(self, session: Session, out: Out) -> None:
+        if self.path is None:
+            return
+        try:
+            if session.over:
+                self.path.unlink(missing_ok=True)
+            else:
+                storage.write_text_atomic(self.path, session.to_json(), durable=False)
+        except OSError as exc:
+            if not self.failed:
+                out(f"The game could not be saved to {self.path}: {exc}. Play goes on.")
+            self.failed = True
+
+
+def yes(input_fn: Callable[[str], str], question: str) -> bool:
+    """Only y (or yes) is a yes; anything else, or the input closing, is a no."""
+    try:
+        return input_fn(question).strip().lower() in ("y", "yes")
+    except EOFError:
+        return False
+
+
+def sure_to_quit(input_fn: Callable[[str], str], saved: bool) -> bool:
+    """q asks first; y (or q again) leaves."""
+    after = " It stays saved, to resume later." if saved else ""
+    try:
+        raw = input_fn(f"Leave the game?{after} (y/n): ").strip().lower()
+    except EOFError:
+        return True
+    return raw in ("y", "yes", "q", "quit")
 
 
 def take_back(session: Session, me: int, out: Out) -> None:
@@ -117,13 +233,8 @@ def take_back(session: Session, me: int, out: Out) -> None:
 def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) -> bool:
     """Ending the turn with cards still to play asks first (as the desktop does); only y ends it."""
     unplayed = session.unplayed_if_ending(index)
-    if not unplayed:
-        return True
-    try:
-        raw = input_fn(f"You have not played {quantity(unplayed, 'card')} in your hand. End your turn anyway? (y/n): ")
-    except EOFError:
-        return False
-    return raw.strip().lower() in ("y", "yes")
+    return not unplayed or yes(input_fn, f"You have not played {quantity(unplayed, 'card')} in your hand. "
+                                         "End your turn anyway? (y/n): ")
 
 
 def record(session: Session, db, out: Out) -> int | None:
@@ -235,8 +346,8 @@ def _status(game: Game, seat: int, who: str, out: Out) -> None:
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
         bot_moves: list[BotMove] = (), hint: Callable[[], tuple[str, str] | None] | None = None) -> int | None:
-    """The chosen option index, re-asking until the answer is valid; None means quit, UNDO
-    taking back the last answer. ``w`` shows the bot's moves since the last answer with their
+    """The chosen option index, re-asking until the answer is valid; QUIT (q) or None (the input
+    closed) means leave, UNDO taking back the last answer. ``w`` shows the bot's moves since the last answer with their
     reasons, ``h`` what the medium bot would do in the person's place, ``r`` how a turn goes and
     the program's rulings."""
     source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
@@ -250,7 +361,7 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
         except EOFError:
             return None
         if raw in ("q", "quit"):
-            return None
+            return QUIT
         if raw in ("u", "undo"):
             return UNDO
         if raw in ("h", "hint") and hint is not None:
@@ -267,10 +378,28 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             if not bot_moves:
                 out("  The bot has not moved yet.")
             continue
-        if raw.isdigit() and 1 <= int(raw) <= n:
-            return int(raw) - 1
-        out(f"'{raw}' is not an option: type a number from 1 to {n}, u (undo), w (why), h (hint), "
-            f"r (rules), or q to quit.")
+        number = option_number(raw, n)
+        if number is not None:
+            return number
+        out(f"{shown_answer(raw)} is not an option: please type one of the numbers shown (1 to {n}), "
+            f"u (undo), w (why), h (hint), r (rules), or q to quit.")
+
+
+def option_number(raw: str, n: int) -> int | None:
+    """The option index ``raw`` names (1 to n as typed), or None: only ASCII digits count (not
+    "²" or "١", which Python's isdigit accepts), and never more than a few of them."""
+    if not raw or len(raw) > MAX_DIGITS or not raw.isascii() or not raw.isdigit():
+        return None
+    k = int(raw)
+    return k - 1 if 1 <= k <= n else None
+
+
+def shown_answer(raw: str, most: int = 20) -> str:
+    """What the person typed, quoted back safely: shortened, control characters escaped."""
+    if not raw:
+        return "An empty answer"
+    text = raw if len(raw) <= most else raw[:most] + "…"
+    return repr(text) if not text.isprintable() else f"'{text}'"
 
 
 def show_result(game: Game, out: Out) -> None:

@@ -123,16 +123,6 @@ def test_autosave_after_every_answer_and_resume(window, qtbot):
     assert other.controller.session.to_json() == saved
 
 
-def test_damaged_autosave_is_set_aside(window, monkeypatch):
-    path = storage.autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text("{not json")
-    warned = []
-    monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[1]))
-    assert not window.offer_resume()
-    assert warned and path.with_suffix(".damaged.json").exists() and not path.exists()
-
-
 def test_save_and_load_and_a_bad_file_loses_nothing(window, qtbot, tmp_path, monkeypatch):
     window.start(TWO)
     qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)

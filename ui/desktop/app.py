@@ -10,12 +10,12 @@ import sys
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut
-from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QLabel, QMainWindow, QMenu,
-                               QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
+from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
+                               QMenu, QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
                                QWidget)
 
+from ascension.core import overrides
 from ascension.core.match import SaveFileError, SetupError
-from ascension.core.session import Session
 from ascension.core.wording import quantity
 
 from . import storage
@@ -26,6 +26,48 @@ from .setup_dialog import SetupDialog
 from .table import CardState, TableWidget
 
 MIN_SIZE = (1280, 720)
+NOTICE_CHARS = 600   # a longer message (a huge file's contents quoted) is cut: the log has it whole
+
+
+class NoticeBar(QFrame):
+    """A band above the table for what went wrong and was dealt with (a damaged autosave set
+    aside, an override file left out, a move that failed): it stays until dismissed, and never
+    stops the game."""
+
+    def __init__(self):
+        super().__init__()
+        self.setObjectName("notice")
+        self.setStyleSheet("#notice { background: #fff4ce; border-bottom: 1px solid #d8b400; }"
+                           "#notice QLabel { color: #3b2f00; }")
+        lay = QHBoxLayout(self)
+        lay.setContentsMargins(10, 6, 6, 6)
+        self.label = QLabel()
+        self.label.setTextFormat(Qt.PlainText)    # file names and messages are never markup
+        self.label.setWordWrap(True)
+        self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        lay.addWidget(self.label, 1)
+        self.dismiss = QPushButton("Dismiss")
+        self.dismiss.clicked.connect(self.clear)
+        lay.addWidget(self.dismiss, 0, Qt.AlignTop)
+        self.messages: list[str] = []
+        self.hide()
+
+    def add(self, message: str) -> None:
+        if len(message) > NOTICE_CHARS:
+            message = message[:NOTICE_CHARS] + "…"
+        if message not in self.messages:
+            self.messages.append(message)
+        many = len(self.messages) > 1
+        self.label.setText("\n".join(("• " if many else "") + m for m in self.messages))
+        self.show()
+
+    def text(self) -> str:
+        return self.label.text()
+
+    def clear(self) -> None:
+        self.messages = []
+        self.label.clear()
+        self.hide()
 
 
 class MainWindow(QMainWindow):
@@ -67,13 +109,21 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         for w in (self.welcome, self.play_page, self.pass_page, self.end_page):
             self.stack.addWidget(w)
-        self.setCentralWidget(self.stack)
+        self.notice = NoticeBar()
+        central = QWidget()
+        central_lay = QVBoxLayout(central)
+        central_lay.setContentsMargins(0, 0, 0, 0)
+        central_lay.setSpacing(0)
+        central_lay.addWidget(self.notice)
+        central_lay.addWidget(self.stack, 1)
+        self.setCentralWidget(central)
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)
 
         c = controller
         c.state_changed.connect(self.refresh)
         c.match_finished.connect(self.on_finished)
+        c.notice.connect(self.notice.add)
         self.table.card_clicked.connect(self.on_card_clicked)
         self.table.zoom_requested.connect(self.zoom)
         self.table.zone_requested.connect(self.open_zone)
@@ -347,9 +397,7 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ games
     def start(self, setup: dict) -> None:
-        self.viewer = self.pass_to = None
-        self.log_panel.clear()
-        self.log_panel.shown = 0
+        self._show_from_scratch()
         self.controller.start(setup)
 
     def new_game(self) -> None:
@@ -365,6 +413,7 @@ class MainWindow(QMainWindow):
         try:
             self.start(setup)
         except SetupError as exc:    # the dialog checked; a plugin may still refuse
+            self.refresh()
             QMessageBox.warning(self, "Cannot start", str(exc))
 
     def rematch(self) -> None:
@@ -440,33 +489,37 @@ class MainWindow(QMainWindow):
             self.load_path(path)
 
     def load_path(self, path: str) -> bool:
-        """Load a saved game; on error say why and keep the game that was on the table."""
+        """Load a saved game, checked whole first: on any error say which file and what is
+        wrong, and the game on the table (and its autosave) stay exactly as they were."""
         try:
-            previous = (self.viewer, self.pass_to)
-            self.viewer = self.pass_to = None
-            self.log_panel.clear()
-            self.log_panel.shown = 0
-            self.controller.load_from(path)
-            return True
+            session = storage.read_session(path)
         except SaveFileError as exc:
-            self.viewer, self.pass_to = previous
-            if self.controller.session is not None:
-                self.refresh()
             QMessageBox.warning(self, "Could not load", str(exc))
             return False
+        self._show_from_scratch()
+        self.controller.adopt(session)
+        return True
+
+    def _show_from_scratch(self) -> None:
+        """Forget what the table showed of the game before (a new game or a loaded one follows)."""
+        self.viewer = self.pass_to = None
+        self.log_panel.clear()
+        self.log_panel.shown = 0
 
     def offer_resume(self) -> bool:
-        """At start: an autosave of an unfinished game is offered; a damaged one is set aside."""
+        """At start: an autosave of an unfinished game is offered; one that cannot be resumed,
+        whatever is wrong with it, is set aside beside it and the window says so."""
         path = storage.autosave_path()
         if not path.exists():
             return False
         try:
-            session = Session.from_json(path.read_text(encoding="utf-8"), str(path))
-        except (OSError, SaveFileError, UnicodeDecodeError) as exc:
-            bad = path.with_suffix(".damaged.json")
-            path.replace(bad)
-            QMessageBox.warning(self, "Autosave unreadable", f"The autosaved game could not be read and was "
-                                f"kept as {bad}.\n\n{exc}")
+            session = storage.read_session(path)
+        except SaveFileError as exc:
+            try:
+                kept = f"It was set aside as {storage.set_aside(path)}."
+            except OSError as move_exc:
+                kept = f"It could not be set aside either ({move_exc}); it was left as it is."
+            self.notice.add(f"The autosaved game could not be resumed. {kept} {exc}")
             return False
         if session.over:
             return False
@@ -474,8 +527,20 @@ class MainWindow(QMainWindow):
         if not self.confirm("Resume?", f"A game in progress was saved automatically ({names}, turn "
                                        f"{session.game.turn}). Resume it where it stood?"):
             return False
+        self._show_from_scratch()
         self.controller.adopt(session)
         return True
+
+    def check_override_files(self) -> bool:
+        """At start: a mistake in the player's override files is shown, and new games use the
+        sets' own numbers until the file is fixed and the program restarted. Whether all is well."""
+        problem = overrides.problems()
+        if problem is None:
+            return True
+        overrides.leave_out(problem)
+        self.notice.add(f"Your card overrides are not used in this session: {problem}. New games use the "
+                        "numbers in the card sets; fix the file and restart to use your own.")
+        return False
 
     def restore_geometry(self) -> bool:
         """Where and how large the window was when it was last closed (Qt fits it to the screens
@@ -498,6 +563,7 @@ class MainWindow(QMainWindow):
 def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
     app.setApplicationName("Ascension")
+    storage.remove_left_behind()
     settings = storage.Settings()
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
@@ -505,6 +571,7 @@ def main(argv: list[str] | None = None) -> int:
     window.restore_geometry()
     window.show()
     window.refresh()
+    window.check_override_files()
     if not window.offer_resume():
         window.new_game()
     return app.exec()

@@ -5,6 +5,10 @@ never freezes), autosaves after every answer and turns engine results into three
 ``state_changed`` (repaint), ``decision_requested`` (a person must answer) and
 ``match_finished`` (show the end screen). Widgets ask it which option a click on a card
 stands for; legality comes only from the options of the pending decision.
+
+A move that raises (a plugin's hook, a bot, an engine bug) never costs the game: the session
+is put back as it was before the move, nothing changed is autosaved, and ``notice`` says what
+failed. A saved game is checked whole before it replaces the game on the table.
 """
 from __future__ import annotations
 
@@ -19,10 +23,12 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
-from ascension.core.match import SaveFileError
+from ascension.core.match import SetupError
+from ascension.core.names import BadName, validate_name
 from ascension.core.session import Seat, Session, first_player_drawn
 from ascension.core.wording import quantity
 from ascension.ui.history.replay import ReplaySteps
+from ascension.ui.moves import make_move
 
 from . import storage
 
@@ -42,13 +48,21 @@ class _Relay(QObject):
 
 
 def setup_seats(setup: dict) -> list[Seat]:
-    return [Seat(s["name"], s.get("kind", "human"), s.get("bot")) for s in setup["seats"]]
+    """The seats of a setup dict (the dialog's, a preset's, the settings'); a bad name is a SetupError."""
+    seats = []
+    for k, s in enumerate(setup["seats"], 1):
+        try:
+            seats.append(Seat(validate_name(s.get("name")), s.get("kind", "human"), s.get("bot")))
+        except BadName as exc:
+            raise SetupError(f"seat {k}: {exc}") from None
+    return seats
 
 
 class Controller(QObject):
     state_changed = Signal()
     decision_requested = Signal(object)   # Decision for a person
     match_finished = Signal(dict)         # summary(): see below
+    notice = Signal(str)                  # something went wrong that the person should read
 
     def __init__(self, autosave: Path | None = None, recorder: Callable[[Session], object] | None = None,
                  parent=None):
@@ -131,11 +145,20 @@ class Controller(QObject):
 
     # ------------------------------------------------------------------ answering
     def answer(self, index: int) -> None:
-        """A person answers the pending decision."""
+        """A person answers the pending decision (a move that fails leaves it pending)."""
         self._timer.stop()
-        self.session.answer(index)
-        self._generation += 1
-        self._changed()
+        if self._move(lambda: self.session.answer(index)):
+            self._generation += 1
+            self._changed()
+
+    def _move(self, move) -> bool:
+        """Make a move; one that raises leaves the game as it was before and says why."""
+        failure = make_move(self.session, move)
+        if failure is None:
+            return True
+        self.notice.emit(failure)
+        self.state_changed.emit()
+        return False
 
     def options_for_card(self, iid: int) -> list[int]:
         """Indices of the pending options a click on card ``iid`` stands for.
@@ -272,11 +295,18 @@ class Controller(QObject):
         if self.session is None or token != self._generation:
             return
         if isinstance(result, Exception):
-            self.bot_error = f"The bot failed: {type(result).__name__}: {result}"
+            self.bot_error = f"The bot failed: {type(result).__name__}: {result} (Skip bots tries again)"
             log.error(self.bot_error, exc_info=result)
+            self.notice.emit(f"{self.bot_error}. The game is as it was before its move.")
+            self._skipping = False
             self.state_changed.emit()
             return
-        self.session.apply_bot(*result)
+        if not self._move(lambda: self.session.apply_bot(*result)):
+            self.bot_error = "The bot's move failed (Skip bots tries again)"
+            self._skipping = False
+            self.state_changed.emit()
+            return
+        self.bot_error = ""
         self._generation += 1
         # Fast-forwarding: repaint a few times a second, not after every bot answer.
         if (self._fast_forward() and self.session.waiting_for_bot()
@@ -334,11 +364,7 @@ class Controller(QObject):
 
     def load_from(self, path: str | Path) -> None:
         """Load a saved session; on any error (raised as SaveFileError) the current game stays."""
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise SaveFileError(f"{path}: cannot read: {exc}") from None
-        self.adopt(Session.from_json(text, str(path)))
+        self.adopt(storage.read_session(path))
 
     def _autosave(self) -> None:
         if self.autosave_path is None:

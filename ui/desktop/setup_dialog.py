@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from ascension.core.bots import BOTS
 from ascension.core.cards import SetFileError
 from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
+from ascension.core.names import BadName, validate_name
 from ascension.core.plugins import installed, setup_choices
 
 from .storage import Settings
@@ -270,6 +271,11 @@ class SetupDialog(QDialog):
         names = [seat["name"] for seat in s["seats"]]
         if any(not n for n in names):
             return "Every seat needs a name.", None
+        for k, n in enumerate(names, 1):
+            try:
+                validate_name(n)
+            except BadName as exc:
+                return f"Seat {k}: {exc}.", None
         if len(set(names)) != len(names):
             return "Two seats have the same name.", None
         if self.seed.text().strip() and s["seed"] is None:

@@ -1,18 +1,26 @@
-"""Where the desktop program keeps things: settings and presets (config dir), the autosave (data dir).
+"""Where the desktop program and the terminal game keep things: settings and presets (config
+dir), the autosaves (data dir). Qt-free, so the terminal game uses it too.
 
 ``ASCENSION_CONFIG_DIR`` / ``ASCENSION_DATA_DIR`` override the platform folders, so tests and
 screenshot runs never touch a player's real files. Every write goes to a temporary file first
-and is renamed into place: a crash mid-write leaves the previous file whole.
+and is renamed into place: a crash mid-write leaves the previous file whole (and the temporary
+file, which the next start removes). A file that cannot be used is set aside, never deleted.
 """
 from __future__ import annotations
 
 import json
 import logging
 import os
+import re
 import tempfile
+import time
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
+
+from ascension.core.match import SaveFileError
+from ascension.core.session import Session
 
 APP = "ascension-table"
 log = logging.getLogger(__name__)
@@ -30,6 +38,11 @@ def autosave_path() -> Path:
     return data_dir() / "autosave.json"
 
 
+def terminal_autosave_path() -> Path:
+    """The terminal game's own autosave (a desktop game in progress is not touched by it)."""
+    return data_dir() / "terminal-autosave.json"
+
+
 def settings_path() -> Path:
     return config_dir() / "desktop.json"
 
@@ -39,7 +52,7 @@ def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
     cut); the autosave skips that, since it runs after every click and a rename alone already
     survives the program crashing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
@@ -50,6 +63,88 @@ def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+TMP_SUFFIX = ".tmp"
+# What write_text_atomic leaves behind when the program dies mid-write: the JSON file's name,
+# mkstemp's eight random characters, ".tmp". Nothing else is ever removed.
+LEFT_BEHIND = re.compile(r".+\.json[a-z0-9_]{8}" + re.escape(TMP_SUFFIX))
+STALE_AFTER_S = 60   # younger ones may belong to a write still under way (another window)
+
+
+def remove_left_behind(folders: list[Path] | None = None, older_than_s: float = STALE_AFTER_S) -> list[Path]:
+    """Remove the temporary files an interrupted write left in the data and config folders
+    (and the saves folder); return those removed. A file that cannot be removed stays."""
+    folders = folders if folders is not None else [data_dir(), data_dir() / "saves", config_dir()]
+    now, removed = time.time(), []
+    for folder in folders:
+        try:
+            candidates = [p for p in folder.iterdir() if LEFT_BEHIND.fullmatch(p.name)]
+        except OSError:   # no such folder yet, or unreadable: nothing to clean
+            continue
+        for p in candidates:
+            try:
+                if p.is_file() and now - p.stat().st_mtime > older_than_s:
+                    p.unlink()
+                    removed.append(p)
+            except OSError as exc:
+                log.warning("could not remove the left-behind temporary file %s: %s", p, exc)
+    return removed
+
+
+def set_aside(path: Path) -> Path:
+    """Rename a file that cannot be used beside it, with the time (``autosave.json.bad-20261201-142900``),
+    so that it no longer stands in the way and nothing is lost. Returns the new path."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target, n = path.with_name(f"{path.name}.bad-{stamp}"), 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+    path.replace(target)
+    return target
+
+
+MAX_SAVE_BYTES = 16 * 1024 * 1024   # a saved session is a few hundred kB at most
+
+
+def read_save_text(path: Path) -> str:
+    """The text of a saved game, or OSError/ValueError saying why it cannot be one (too big to
+    be a save, not UTF-8); the caller names the file."""
+    size = path.stat().st_size
+    if size > MAX_SAVE_BYTES:
+        raise ValueError(f"{size} bytes is too large for a saved game (at most {MAX_SAVE_BYTES})")
+    return path.read_bytes().decode("utf-8")
+
+
+def check_playable(session: Session) -> None:
+    """Raise if the table could not show ``session``: its decision, the options' labels, the log,
+    the scores and every seat's view are all worked out once before it replaces anything."""
+    game = session.game
+    dec = session.decision()
+    if dec is not None:
+        for option in dec.options:
+            game.label(option)
+    game.log_lines(game.log)
+    game.scores()
+    for seat in range(len(game.players)):
+        game.view(seat)
+
+
+def read_session(path: str | Path) -> Session:
+    """A saved session, checked whole (readable, a session, playable); anything wrong is a
+    SaveFileError naming the file. Nothing is changed either way."""
+    try:
+        text = read_save_text(Path(path))
+    except (OSError, ValueError) as exc:   # missing, unreadable, not UTF-8, too large
+        raise SaveFileError(f"{path}: cannot be read as a saved game: {exc}") from None
+    try:
+        session = Session.from_json(text, str(path))
+        check_playable(session)
+    except SaveFileError:
+        raise
+    except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
+        raise SaveFileError(f"{path}: not a valid saved game: {type(exc).__name__}: {exc}") from None
+    return session
 
 
 class Settings:

@@ -1,0 +1,202 @@
+"""The terminal game never throws a game away: q asks first, the game is autosaved and offered
+again, an answer that is not a number shown is asked again, a move that fails leaves the game
+as it was, and a bad name is refused before the game starts."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ascension.core.engine import Game
+from ascension.core.names import BadName, validate_name
+from ascension.ui import terminal
+from ascension.ui.cli import main
+from ascension.ui.desktop import storage
+from ascension.ui.history import open_history, repo
+from ascension.ui.history.repo import MatchFilter
+
+SEED = 1   # the person plays first, five Apprentices in hand; option 2 plays them all
+
+
+def scripted(answers, repeat_last=False):
+    """An input_fn giving ``answers`` in turn; then the input closes (EOF), or the last repeats."""
+    answers = list(answers)
+    asked = []
+
+    def input_fn(prompt):
+        asked.append(prompt)
+        if not answers:
+            raise EOFError
+        return answers.pop(0) if len(answers) > 1 or not repeat_last else answers[0]
+    input_fn.asked = asked
+    return input_fn
+
+
+def play(answers, repeat_last=False, **kw):
+    lines: list[str] = []
+    kw.setdefault("seed", SEED)
+    input_fn = scripted(answers, repeat_last)
+    game = terminal.play(input_fn=input_fn, out=lines.append, **kw)
+    return game, lines, input_fn.asked
+
+
+def abandoned_games(db) -> int:
+    h = open_history(db)
+    try:
+        with h.session() as s:
+            return repo.count_matches(s, MatchFilter(status="abandoned"))
+    finally:
+        h.close()
+
+
+# ---------------------------------------------------------------------------- q asks first
+def test_q_asks_and_n_goes_on(tmp_path):
+    game, lines, asked = play(["q", "n", "2", "q", "y"])
+    assert asked[1].startswith("Leave the game?") and game.answers == [1]   # "2" (play all) was played after "n"
+    assert lines[-1].startswith("You left the game")
+
+
+def test_q_then_y_quits_and_records_the_game_as_abandoned(tmp_path):
+    db = tmp_path / "history.sqlite3"
+    game, lines, asked = play(["2", "q", "y"], db=db)
+    assert game.answers == [1] and not game.over
+    assert any(line.startswith("Abandoned game recorded in the history") for line in lines)
+    assert abandoned_games(db) == 1
+
+
+# ---------------------------------------------------------------------------- autosave and resume
+def test_the_game_is_autosaved_after_each_answer_and_resumed(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    first, _, _ = play(["2", "q", "y"], autosave=path)
+    saved = json.loads(path.read_text())
+    assert saved["game"]["answers"] == first.answers == [1]
+    again, lines, asked = play(["y", "q", "y"], autosave=path)
+    assert asked[0].startswith("An unfinished game was saved (Player against Greedy bot, turn 1)")
+    assert any(line.startswith("Resuming the game of seed 1") for line in lines)
+    assert again.answers == [1] and again.players[0].played      # where it stood: the Apprentices played
+
+
+def test_resume_declined_or_new_starts_a_new_game(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    play(["2", "q", "y"], autosave=path)
+    declined, _, asked = play(["n", "q", "y"], autosave=path)
+    assert asked[0].startswith("An unfinished game was saved") and declined.answers == []
+    play(["2", "q", "y"], autosave=path)
+    fresh, _, asked = play(["q", "y"], autosave=path, new=True)
+    assert not asked[0].startswith("An unfinished") and fresh.answers == []
+
+
+def test_a_finished_game_leaves_no_autosave(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    game, _, _ = play(["1"], repeat_last=True, autosave=path, seed=3)
+    assert game.over and not path.exists()
+
+
+def test_a_damaged_terminal_autosave_is_set_aside_and_a_new_game_starts(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    path.write_bytes(b'{"format": 1, "seats": [')
+    game, lines, asked = play(["q", "y"], autosave=path)
+    assert not asked[0].startswith("An unfinished")
+    notice = next(line for line in lines if line.startswith("The autosaved game could not be resumed"))
+    aside = list(tmp_path.glob("terminal-autosave.json.bad-*"))
+    assert len(aside) == 1 and str(aside[0]) in notice and aside[0].read_bytes() == b'{"format": 1, "seats": ['
+    assert json.loads(path.read_text())["game"]["answers"] == []   # the new game is autosaved
+
+
+def test_eof_quits_and_keeps_the_autosave(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    game, lines, _ = play(["2"], autosave=path)
+    assert game.answers == [1] and lines[-1].startswith("You left the game. It is saved")
+    assert json.loads(path.read_text())["game"]["answers"] == [1]
+
+
+# ---------------------------------------------------------------------------- answers
+@pytest.mark.parametrize("typed", ["²", "١", "5" * 5000, "", "   ", "1.0", "-1", "+1", "0x1", "\x1b[2J", "1 2"],
+                         ids=["superscript", "arabic-indic", "5000-digits", "empty", "spaces", "decimal",
+                              "negative", "plus", "hex", "escape", "two-numbers"])
+def test_an_answer_that_is_not_a_number_shown_is_asked_again(typed):
+    game, lines, asked = play([typed, "2", "q", "y"])
+    assert game.answers == [1]   # the next valid answer was taken
+    complaint = next(line for line in lines if "is not an option" in line)
+    assert "please type one of the numbers shown (1 to" in complaint and len(complaint) < 200
+    assert "\x1b" not in complaint
+
+
+# ---------------------------------------------------------------------------- a move that raises
+def test_a_move_that_raises_keeps_the_game_and_asks_again(tmp_path, monkeypatch):
+    path = tmp_path / "terminal-autosave.json"
+    real_apply, failures = Game.apply, []
+
+    def half_then_fail(game, index):   # the worst case: the state changed before the error
+        real_apply(game, index)
+        if not failures:
+            failures.append(index)
+            raise RuntimeError("a hook blew up")
+    monkeypatch.setattr(Game, "apply", half_then_fail)
+    snapshots = []
+    real_answer = terminal.Session.answer
+
+    def watch(session, index):
+        snapshots.append(session.to_json())
+        real_answer(session, index)
+    monkeypatch.setattr(terminal.Session, "answer", watch)
+    seen, answers = {}, iter(["2", "2", "q", "y"])   # play all (fails), play all again, quit
+
+    def input_fn(prompt):
+        if snapshots and "after" not in seen:   # asked again after the failed move
+            seen["after"] = json.loads(path.read_text())
+        return next(answers)
+    lines: list[str] = []
+    game = terminal.play(seed=SEED, input_fn=input_fn, out=lines.append, autosave=path)
+    failed = next(line for line in lines if line.startswith("That move could not be made"))
+    assert "RuntimeError: a hook blew up" in failed and "as it was before the move" in failed
+    assert failures == [1] and game.answers == [1]           # asked again, and the same answer then worked
+    assert snapshots[0] == snapshots[1]                       # byte-equal: nothing of the failed move stayed
+    assert seen["after"]["game"]["answers"] == []             # the autosave never held the half move
+
+
+def test_a_bot_move_that_raises_stops_the_game_saved_as_it_was(tmp_path, monkeypatch):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+
+    def broken(session, *a):
+        raise ValueError("the bot is broken")
+    monkeypatch.setattr(terminal.Session, "step_bot", broken)
+    answers = iter(["2", "last", "y"])   # play all, end the turn (the last option), sure: the bot's turn
+
+    def input_fn(prompt):
+        answer = next(answers)
+        return prompt.split("-")[1].split()[0] if answer == "last" else answer
+    lines: list[str] = []
+    game = terminal.play(seed=SEED, input_fn=input_fn, out=lines.append, autosave=path, db=db)
+    assert any(line.startswith("That move could not be made") and "the bot is broken" in line for line in lines)
+    saved = json.loads(path.read_text())
+    assert saved["game"]["answers"] == game.answers and not game.over
+    assert abandoned_games(db) == 1
+
+
+# ---------------------------------------------------------------------------- names
+BAD_NAMES = {"empty": "   ", "too-long": "x" * 10_000, "control": "Ann\x1b[31m", "newline": "Ann\nBob",
+             "not-utf8": "Ann\udcff", "bidi": "Ann\u202e"}
+
+
+@pytest.mark.parametrize("name", BAD_NAMES.values(), ids=BAD_NAMES.keys())
+def test_bad_names_are_refused(name, capsys):
+    with pytest.raises(BadName):
+        validate_name(name)
+    with pytest.raises(BadName):
+        terminal.play(seed=SEED, name=name, input_fn=scripted(["q", "y"]), out=[].append)
+    assert main(["play", "--name", name]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and err.startswith("ascension: error: --name: a name")
+
+
+def test_good_names_are_kept_trimmed():
+    assert validate_name("  Zoë 李 ") == "Zoë 李" and validate_name("x" * 40) == "x" * 40
+
+
+def test_play_uses_the_terminal_autosave_in_the_data_folder(capsys, monkeypatch):
+    real = terminal.play
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["2", "q", "y"]), **kw))
+    assert main(["play", "--seed", "1"]) == 0
+    assert json.loads(storage.terminal_autosave_path().read_text())["game"]["answers"] == [1]
+    assert not storage.autosave_path().exists()   # the desktop's game is another file

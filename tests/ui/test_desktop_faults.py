@@ -1,0 +1,322 @@
+"""The desktop never throws a game away: a bad autosave is set aside with a notice, a bad Load
+keeps the game on the table, a bad override file is reported and the game goes on without it,
+a move that raises leaves the game as it was, and what an interrupted write left is cleaned up."""
+from __future__ import annotations
+
+import json
+import os
+import time
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from ascension.core import overrides
+from ascension.core.engine import Game
+from ascension.core.match import SetupError, _load_set
+from ascension.core.names import validate_name
+from ascension.core.session import Seat, Session
+from ascension.ui.desktop import app, storage
+from ascension.ui.desktop.app import MainWindow
+from ascension.ui.desktop.controller import Controller
+from ascension.ui.desktop.setup_dialog import SetupDialog
+from clicker import seats
+
+TWO = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 7, "honor_pool": None}
+
+
+def valid_session() -> dict:
+    return json.loads(Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=7).to_json())
+
+
+def tampered(change) -> bytes:
+    d = valid_session()
+    change(d)
+    return json.dumps(d).encode()
+
+
+# Every kind of file that is not a resumable game; each must be set aside, never crash the start.
+BAD_SAVES = {
+    "not-json": b"{not json",
+    "empty": b"",
+    "truncated": json.dumps(valid_session()).encode()[:300],
+    "a-list": b"[1]",
+    "null": b"null",
+    "a-string": b'"autosave"',
+    "deeply-nested": b"[" * 100_000 + b"]" * 100_000,
+    "huge": b" " * (storage.MAX_SAVE_BYTES + 1) + b"{}",
+    "not-utf8": b'{"format": 1, "seats": "\xff\xfe"}',
+    "wrong-format": tampered(lambda d: d.update(format=99)),
+    "no-game": tampered(lambda d: d.pop("game")),
+    "seats-not-a-list": tampered(lambda d: d.update(seats=5)),
+    "unknown-bot": tampered(lambda d: d["seats"][1].update(bot="clever")),
+    "bad-current": tampered(lambda d: d["game"]["state"].update(current=99)),
+    "bad-pending": tampered(lambda d: d["game"]["state"].update(pending={"kind": "nonsense"})),
+    "card-duplicated": tampered(lambda d: d["game"]["state"]["players"][0]["hand"].append(
+        d["game"]["state"]["players"][0]["hand"][0])),
+    "unknown-set": tampered(lambda d: d["game"]["setup"].update(sets=["nope"])),
+}
+
+
+@pytest.fixture
+def no_modal_dialogs(monkeypatch):
+    """Whatever would open a modal box is recorded instead (a test must not wait for a click)."""
+    shown = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text, *a: shown.append((title, text)))
+    return shown
+
+
+def start_desktop(monkeypatch):
+    """Run ``ascension-desktop``'s main() as a player would start it, up to the event loop; the
+    New game dialog it opens is cancelled. Returns the main window."""
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(SetupDialog, "exec", lambda self: SetupDialog.Rejected)
+    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text: True)
+    before = set(QApplication.topLevelWidgets()) if QApplication.instance() else set()
+    assert app.main([]) == 0
+    return next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before)
+
+
+# ---------------------------------------------------------------------------- the autosave
+@pytest.mark.parametrize("content", BAD_SAVES.values(), ids=BAD_SAVES.keys())
+def test_a_bad_autosave_is_set_aside_with_a_notice_and_a_new_game_starts(qtbot, monkeypatch, content):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    aside = list(path.parent.glob("autosave.json.bad-*"))
+    assert len(aside) == 1 and aside[0].read_bytes() == content and not path.exists()
+    assert window.notice.isVisible() and str(aside[0]) in window.notice.text()
+    assert window.notice.text().startswith("The autosaved game could not be resumed")
+    assert window.controller.session is None and window.stack.currentWidget() is window.welcome
+    window.start(TWO)   # and the table is usable
+    assert window.stack.currentWidget() is window.play_page
+    assert json.loads(path.read_text())["game"]["state"]["turn"] == 1
+
+
+def test_an_exception_of_any_kind_while_restoring_sets_the_autosave_aside(window, monkeypatch):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(valid_session()))
+
+    def boom(*a, **k):
+        raise RuntimeError("something unforeseen")
+    monkeypatch.setattr(Game, "scores", boom)   # the table could not be painted
+    assert not window.offer_resume()
+    assert "RuntimeError: something unforeseen" in window.notice.text()
+    assert list(path.parent.glob("autosave.json.bad-*")) and not path.exists()
+
+
+def test_a_good_autosave_is_still_offered_at_start(qtbot, monkeypatch):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(valid_session()))
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert window.controller.session is not None and not window.notice.isVisible()
+
+
+# ---------------------------------------------------------------------------- File › Load
+@pytest.mark.parametrize("content", BAD_SAVES.values(), ids=BAD_SAVES.keys())
+def test_a_bad_load_keeps_the_game_on_the_table_and_the_autosave(window, qtbot, tmp_path, no_modal_dialogs, content):
+    window.start(TWO)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    before, autosave = window.controller.session.to_json(), storage.autosave_path().read_bytes()
+    shown_log = window.log_panel.shown
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(content)
+    assert not window.load_path(str(bad))
+    assert window.controller.session.to_json() == before
+    assert storage.autosave_path().read_bytes() == autosave
+    assert window.log_panel.shown == shown_log and window.stack.currentWidget() is window.play_page
+    assert len(no_modal_dialogs) == 1
+    title, text = no_modal_dialogs[0]
+    assert title == "Could not load" and text.startswith(str(bad))
+
+
+def test_a_missing_file_is_a_plain_load_error(window, tmp_path, no_modal_dialogs):
+    window.start(TWO)
+    before = window.controller.session.to_json()
+    assert not window.load_path(str(tmp_path / "gone.json"))
+    assert window.controller.session.to_json() == before and str(tmp_path / "gone.json") in no_modal_dialogs[0][1]
+
+
+# ---------------------------------------------------------------------------- override files
+BAD_OVERRIDES = {
+    "negative-cost": b"[cards.legends.master_vaya]\ncost = -1\n",
+    "toml-syntax": b"[cards.legends.master_vaya\ncost = 7\n",
+    "not-utf8": b"[cards.legends.master_vaya]\ncost = 7  # caf\xe9\n",
+    "unknown-card": b"[cards.legends.master_vaya]\ncost = 7\n[cards.legends.nobody]\ncost = 3\n",
+}
+LEGENDS = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th", "legends"], "variants": ["legendary"],
+           "seed": 5, "honor_pool": None}
+
+
+@pytest.fixture
+def override_file(tmp_path, monkeypatch):
+    """An override file in ASCENSION_OVERRIDES, read afresh (no set cached from before), and the
+    override files in use again afterwards."""
+    path = tmp_path / "overrides.toml"
+    monkeypatch.setenv(overrides.ENV, str(path))
+    monkeypatch.setattr(overrides, "_left_out", None)
+    _load_set.cache_clear()
+    yield path
+    _load_set.cache_clear()
+
+
+@pytest.mark.parametrize("content", BAD_OVERRIDES.values(), ids=BAD_OVERRIDES.keys())
+def test_a_bad_override_file_is_reported_and_the_game_goes_on_with_the_sets_numbers(
+        qtbot, monkeypatch, override_file, content):
+    override_file.write_bytes(content)
+    window = start_desktop(monkeypatch)   # today: a traceback from the Legendary set-up choices
+    qtbot.addWidget(window)
+    assert window.notice.isVisible() and str(override_file) in window.notice.text()
+    assert "Your card overrides are not used in this session" in window.notice.text()
+    dialog = SetupDialog(window.settings, LEGENDS)
+    qtbot.addWidget(dialog)
+    assert dialog.start_button.isEnabled(), dialog.error.text()
+    window.start(LEGENDS)
+    vaya = {d.id: d for d in window.controller.game.ctx.defs}["legends.master_vaya"]
+    assert vaya.cost == 5                       # the set's own number: nothing of the bad file is used
+    assert "overrides" not in window.controller.game.ctx.setup
+    window.controller.play_all()
+    assert window.controller.game.answers      # and the game plays
+
+
+def test_a_good_override_file_is_used_without_a_notice(qtbot, monkeypatch, override_file):
+    override_file.write_text("[cards.legends.master_vaya]\ncost = 7\n")
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert not window.notice.isVisible()
+    window.start(LEGENDS)
+    assert {d.id: d for d in window.controller.game.ctx.defs}["legends.master_vaya"].cost == 7
+
+
+# ---------------------------------------------------------------------------- a move that raises
+def half_applied_fault(monkeypatch, times=1):
+    """Game.apply changes the state and then raises, ``times`` times: the worst an engine can do."""
+    real, failures = Game.apply, []
+
+    def apply(game, index):
+        real(game, index)
+        if len(failures) < times:
+            failures.append(index)
+            raise RuntimeError("a hook blew up")
+    monkeypatch.setattr(Game, "apply", apply)
+    return failures
+
+
+def test_a_move_that_raises_keeps_the_game_shows_why_and_play_goes_on(window, qtbot, monkeypatch):
+    window.start(TWO)
+    before, autosave = window.controller.session.to_json(), storage.autosave_path().read_text()
+    failures = half_applied_fault(monkeypatch)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    assert failures and window.controller.session.to_json() == before
+    assert storage.autosave_path().read_text() == autosave            # the half move was never saved
+    assert window.notice.isVisible() and "RuntimeError: a hook blew up" in window.notice.text()
+    assert "The game is as it was before the move" in window.notice.text()
+    assert not window.controller.can_undo()                           # no answer to take back
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)       # the same click works now
+    assert len(window.controller.game.answers) == 1
+    assert storage.autosave_path().read_text() == window.controller.session.to_json()
+
+
+def test_a_plugin_error_names_the_plugin_and_the_hook(window, qtbot, monkeypatch):
+    from ascension.core import engine
+    plugin_error = getattr(engine, "PluginError", None)
+    if plugin_error is None:
+        pytest.fail("ascension.core.engine.PluginError is not there yet")
+    window.start(TWO)
+    before = window.controller.session.to_json()
+    error = plugin_error("fate", "asc_card_did_enter_center_row", KeyError("slot"))
+
+    def apply(game, index):
+        raise error
+    monkeypatch.setattr(Game, "apply", apply)
+    qtbot.mouseClick(window.table.hand.cards[0], Qt.LeftButton)
+    assert window.controller.session.to_json() == before
+    assert "the plugin 'fate' failed in asc_card_did_enter_center_row: KeyError" in window.notice.text()
+
+
+def test_a_bot_move_that_raises_keeps_the_game_and_skip_tries_again(window, qtbot, monkeypatch):
+    window.start(dict(TWO, seats=seats(("Bob", "greedy"), "Ann"), first_player="as seated"))
+    c = window.controller
+    before = c.session.to_json()   # the bot has not moved yet: its answer comes through the event loop
+    failures = half_applied_fault(monkeypatch)
+    qtbot.waitUntil(lambda: bool(failures), timeout=5000)
+    qtbot.waitUntil(lambda: "Skip bots tries again" in window.status.text(), timeout=5000)
+    assert c.session.to_json() == before
+    assert "RuntimeError: a hook blew up" in window.notice.text()
+    c.skip_bots()   # the fault has passed: the bots play on to Ann's decision
+    qtbot.waitUntil(lambda: c.human_to_move() is not None, timeout=10000)
+    assert c.game.answers and not c.bot_error
+
+
+def test_a_bot_that_raises_while_thinking_keeps_the_game(window, qtbot, monkeypatch):
+    window.start(dict(TWO, seats=seats(("Bob", "greedy"), "Ann"), first_player="as seated"))
+    c = window.controller
+    before, bot = c.session.to_json(), c.session.bots[0]
+    real, calls = type(bot).choose, []
+
+    def choose(self, view, dec):   # in the bot's thread
+        if not calls:
+            calls.append(1)
+            raise ZeroDivisionError("the bot divided by zero")
+        return real(self, view, dec)
+    monkeypatch.setattr(type(bot), "choose", choose)
+    qtbot.waitUntil(lambda: "ZeroDivisionError: the bot divided by zero" in window.notice.text(), timeout=5000)
+    assert c.session.to_json() == before and "Skip bots tries again" in window.status.text()
+    c.skip_bots()
+    qtbot.waitUntil(lambda: c.human_to_move() is not None, timeout=10000)
+    assert c.game.answers and not c.bot_error
+
+
+# ---------------------------------------------------------------------------- names
+@pytest.mark.parametrize("name", ["   ", "Ann\x1b[31m", "x" * 10_000, "Ann\udcff"],
+                         ids=["blank", "control", "huge", "not-utf8"])
+def test_bad_seat_names_are_refused_where_they_are_entered(qtbot, window, name):
+    with pytest.raises(SetupError, match="seat 1: a name"):   # a rematch, or a setup from the settings
+        window.controller.start(dict(TWO, seats=seats(name, ("Bob", "greedy"))))
+    assert window.controller.session is None
+    dialog = SetupDialog(window.settings, dict(TWO, seats=seats(name, ("Bob", "greedy"))))   # a preset, say
+    qtbot.addWidget(dialog)
+    shown = dialog.setup()["seats"][0]["name"]
+    if dialog.start_button.isEnabled():   # the name field cannot hold it: what it shows is what plays
+        assert shown != name and validate_name(shown) == shown
+    else:
+        assert dialog.error.text().startswith("Seat 1: a name") or dialog.error.text() == "Every seat needs a name."
+
+
+def test_the_dialog_refuses_a_typed_control_character(qtbot, window):
+    dialog = SetupDialog(window.settings, TWO)
+    qtbot.addWidget(dialog)
+    dialog.seat_rows[0].name.setText("Ann\tLee")
+    assert not dialog.start_button.isEnabled()
+    assert dialog.error.text() == "Seat 1: a name can hold only visible characters (it holds U+0009 at position 4)."
+
+
+# ---------------------------------------------------------------------------- left-behind files
+def test_temporary_files_left_by_a_crash_are_removed_at_the_next_start(qtbot, monkeypatch):
+    data, config = storage.data_dir(), storage.config_dir()
+    for folder in (data, config):
+        folder.mkdir(parents=True, exist_ok=True)
+    # what write_text_atomic leaves when the program dies between writing and renaming
+    with monkeypatch.context() as m:
+        m.setattr(storage.os, "replace", lambda *a: (_ for _ in ()).throw(OSError("power cut")))
+        m.setattr(storage.Path, "unlink", lambda self, missing_ok=False: None)
+        with pytest.raises(OSError):
+            storage.write_text_atomic(storage.autosave_path(), "{}")
+    stale_autosave = next(data.glob("autosave.json*.tmp"))
+    stale_settings = config / "desktop.jsonab_cd123.tmp"
+    fresh = data / "autosave.jsonzz_yy987.tmp"
+    not_ours = [data / "notes.tmp", config / "desktop.json.tmp", data / "autosave.jsonab.tmp"]
+    for p in [stale_settings, fresh, *not_ours]:
+        p.write_text("x")
+    an_hour_ago = time.time() - 3600
+    for p in [stale_autosave, stale_settings, *not_ours]:
+        os.utime(p, (an_hour_ago, an_hour_ago))
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert not stale_autosave.exists() and not stale_settings.exists()
+    assert fresh.exists() and all(p.exists() for p in not_ours)
