@@ -141,6 +141,17 @@ def _recorded_plugins(recorded: dict[str, str], usual: list[str], cat: plugin_mo
     return [n for n in usual if n in recorded] + sorted(set(recorded) - set(usual)), differences
 
 
+def _canonical(asked: list[str], known: list[str], what: str) -> list[str]:
+    """Set ids and variant names as installed, whatever their case (``10TH`` is ``10th``); each
+    at most once. An unknown one is left for the caller's own message."""
+    by_lower = {k.lower(): k for k in known}
+    out = [by_lower.get(a.lower(), a) if isinstance(a, str) else a for a in asked]
+    twice = sorted({a for a in out if out.count(a) > 1}, key=str)
+    if twice:
+        raise SetupError(f"{what} chosen more than once: {', '.join(map(str, twice))}")
+    return out
+
+
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
                 honor_pool: int | None = None, options: dict | None = None,
                 overrides: dict | None = None, plugins: dict[str, str] | None = None) -> MatchSetup:
@@ -149,7 +160,9 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     the file; ``overrides={}`` builds the same match without them). ``plugins``: name -> version,
     the plugins a recorded game was played with, used instead of the installed always-on ones."""
     cat = plugin_mod.installed()
-    setup = MatchSetup(list(sets), list(names), list(variants), seed, honor_pool, dict(options or {}))
+    sets = _canonical(list(sets), list(available_sets()), "set")
+    variants = _canonical(list(variants), list(cat.variants()), "variant")
+    setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}))
     if not setup.sets:
         raise SetupError("choose at least one card set")
     plugin_names = _plugin_names(setup, cat)

@@ -51,9 +51,6 @@ def _error(msg: str) -> int:
 def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
     """Sets, bots (one per seat), variants and seed, validated before any game is played."""
     sets, bots, variants = _csv(args.sets), _csv(args.bots), _csv(args.variants)
-    twice = sorted({v for v in variants if variants.count(v) > 1})
-    if twice:
-        raise UsageError(f"--variants names {', '.join(twice)} more than once")
     unknown = [b for b in bots if b not in BOTS]
     if unknown or not bots:
         raise UsageError(f"unknown bot '{unknown[0] if unknown else ''}' (available: {', '.join(BOTS)})")
@@ -70,7 +67,8 @@ def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
         raise UsageError("--games and --jobs must be at least 1")
     if getattr(args, "bot_budget", None) is not None and args.bot_budget < 1:
         raise UsageError("--bot-budget must be at least 1")
-    build_setup(sets, [f"Seat {i + 1}" for i in range(players)], variants, seed=0)  # raises SetupError
+    setup = build_setup(sets, [f"Seat {i + 1}" for i in range(players)], variants, seed=0)  # raises SetupError
+    sets, variants = setup.sets, setup.variants   # as installed, whatever their case
     seed = args.seed
     if seed is None:
         seed = secrets.randbits(63)
@@ -317,27 +315,83 @@ def cmd_variants(args) -> int:
 
 
 # ---------------------------------------------------------------------------- replay / play
-def cmd_replay(args) -> int:
+def _read_game_file(path: str) -> tuple[str, dict]:
+    """A game record, a saved game or a saved session (the desktop's Save and autosave), as
+    (what it is, its JSON); ValueError/OSError say why it is none of them."""
+    from ascension.core.match import MAX_SAVE_CHARS
+    file = Path(path)
+    if file.stat().st_size > MAX_SAVE_CHARS:
+        raise ValueError(f"{file.stat().st_size} bytes is too large for a game (at most {MAX_SAVE_CHARS})")
     try:
-        record = json.loads(Path(args.file).read_text(encoding="utf-8"))
-        missing = [k for k in ("setup", "answers", "winner", "scores") if k not in record]
-        if missing:
-            raise ValueError(f"not a game record: missing {', '.join(missing)}")
-        try:
-            same = verify_record(record)
-        except (InvalidAnswer, GameOver):
-            same = False
-    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError is a ValueError
+        d = json.loads(file.read_bytes().decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise ValueError(f"not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except RecursionError:
+        raise ValueError("nested too deep to be a game") from None
+    if not isinstance(d, dict):
+        raise ValueError("not a game record or a saved game (the file holds no JSON object)")
+    if "seats" in d and isinstance(d.get("game"), dict):
+        return "session", d["game"]
+    if "state" in d:
+        return "save", d
+    missing = [k for k in ("setup", "answers", "winner", "scores") if k not in d]
+    if missing:
+        raise ValueError(f"not a game record or a saved game: missing {', '.join(missing)}")
+    return "record", d
+
+
+def _show_game(setup: dict, answers: list[int]) -> None:
+    """The game turn by turn, as the log read at the table."""
+    from ascension.ui.history.replay import ReplaySteps
+    steps = ReplaySteps(setup, answers)
+    out = Console(highlight=False)
+    for k, line in enumerate(steps.lines):
+        out.print(f"[bold]{shown(line)}[/bold]" if k in steps.turn_starts else f"  {shown(line)}")
+    for note in steps.differences:
+        out.print(shown(f"Note: {note}"))
+    if steps.error:
+        out.print(shown(f"The replay stops early: {steps.error}"))
+
+
+def cmd_replay(args) -> int:
+    from ascension.core.engine import EngineError
+    from ascension.core.match import SaveFileError, load, replay
+    try:
+        kind, d = _read_game_file(args.file)
+        if kind == "record":
+            try:
+                same = verify_record(d)
+            except (InvalidAnswer, GameOver, EngineError):
+                same = False
+        else:   # a save replays from its seed and answers to exactly the state it holds
+            saved = load(json.dumps(d), args.file)
+            again = replay(d["setup"], saved.answers)
+            same = again.to_dict()["state"] == saved.to_dict()["state"]
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError, SaveFileError: ValueErrors
         return _error(f"cannot replay {args.file}: {exc}")
-    if same:
-        row = next((r for r in record["scores"] if r.get("seat") == record["winner"]), None)
-        winner = f"{row['name']} won with {row['total']} honor" if row else f"seat {record['winner']} won"
-        print(f"{args.file}: replay matches ({winner}; {quantity(len(record['answers']), 'answer')})")
-        return 0
-    print(f"{args.file}: replay differs from the record:")
-    for line in record_differences(record):
-        print(f"  {line}")
-    return 1
+    except (InvalidAnswer, GameOver, EngineError) as exc:
+        print(f"{args.file}: the answers saved in it no longer fit the game: {_without_controls(str(exc))}")
+        return 1
+    if args.show:
+        _show_game(d["setup"], d["answers"])
+    say = Console(highlight=False, soft_wrap=True).print   # names in it are data: shown() escapes them
+    if not same and kind == "record":
+        say(f"{shown(args.file)}: replay differs from the record:")
+        for line in record_differences(d):
+            say(f"  {shown(line)}")
+        return 1
+    if not same:
+        say(f"{shown(args.file)}: replaying its answers does not give the position saved in it")
+        return 1
+    if kind == "record":
+        row = next((r for r in d["scores"] if r.get("seat") == d["winner"]), None)
+        winner = f"{shown(str(row['name']))} won with {row['total']} honor" if row else f"seat {d['winner']} won"
+        say(f"{shown(args.file)}: replay matches ({winner}; {quantity(len(d['answers']), 'answer')})")
+    else:
+        state = "the game is over" if saved.over else f"turn {saved.turn}, {shown(saved.seat_name(saved.current))} to play"
+        say(f"{shown(args.file)}: a saved game; replay matches the saved position ({state}; "
+            f"{quantity(len(saved.answers), 'answer')})")
+    return 0
 
 
 def cmd_play(args) -> int:
@@ -572,7 +626,8 @@ def cmd_history_show(args) -> int:
         return _error(str(exc))
     if m is None:
         return _error(f"no match {args.id} in the history at {history.location}")
-    names, rows = ReplaySteps(m.setup, m.answers).honor_by_turn() if m.setup else ([], [])
+    steps = ReplaySteps(m.setup, m.answers) if m.setup else None
+    names, rows = steps.honor_by_turn() if steps else ([], [])
     if args.json:
         print(json.dumps(dict(m.to_json(), honor_by_turn={"names": names, "totals": rows})))
         return 0
@@ -596,6 +651,11 @@ def cmd_history_show(args) -> int:
             race.add_row(str(turn), *(str(total) for total in rows[turn - 1]))
         out.print(race)
         out.print(shown(race_story(names, rows)))
+    if steps and steps.differences:
+        out.print(shown(f"Note: this game was played with other plugins ({'; '.join(steps.differences)}); "
+                        f"its replay may not be the game as it was played."))
+    if steps and steps.error:
+        out.print(shown(f"The replay stops early: {steps.error}"))
     return 0
 
 
@@ -718,8 +778,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("variants", help="list rule variants and plugin load errors").set_defaults(func=cmd_variants)
 
-    rep = sub.add_parser("replay", help="replay a saved game record and check its outcome")
-    rep.add_argument("file")
+    rep = sub.add_parser("replay", help="replay a game record or a saved game and check it")
+    rep.add_argument("file", help="a game record (simulate --save-games) or a saved game (the desktop's Save)")
+    rep.add_argument("--show", action="store_true", help="also print the game turn by turn")
     rep.set_defaults(func=cmd_replay)
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (or solo)")

@@ -136,6 +136,60 @@ def test_unreadable_record(capsys, tmp_path):
     assert run(capsys, "replay", str(tmp_path / "missing.json"))[0] == 2
 
 
+def desktop_save(tmp_path, answers: int = 60):
+    """A game saved as the desktop's Save writes it (a session: seats, game, answers)."""
+    from ascension.core.session import Seat, Session
+    session = Session.start(["10th"], [Seat("Ann", "bot", "greedy"), Seat("Bob", "bot", "medium")], seed=5)
+    for _ in range(answers):
+        session.step_bot()
+    path = tmp_path / "game.json"
+    path.write_text(session.to_json())
+    return path, session
+
+
+def test_a_desktop_save_replays_and_shows_turn_by_turn(capsys, tmp_path):
+    path, session = desktop_save(tmp_path)
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0, out
+    assert f"{path}: a saved game; replay matches the saved position (turn {session.game.turn}" in out
+    code, out, _ = run(capsys, "replay", "--show", str(path))
+    assert code == 0 and "Ann's turn 1 begins." in out and "Bob's turn 2 begins." in out
+    assert out.count("turn") >= session.game.turn
+
+
+def test_a_plain_save_replays_too_and_a_tampered_one_is_refused(capsys, tmp_path):
+    from ascension.core.match import save
+    path, session = desktop_save(tmp_path)
+    plain = tmp_path / "plain.json"
+    plain.write_text(save(session.game))
+    assert run(capsys, "replay", str(plain))[0] == 0
+    d = json.loads(plain.read_text())
+    d["answers"] = d["answers"][:-3]             # the saved position is no longer where its answers lead
+    plain.write_text(json.dumps(d))
+    code, out, err = run(capsys, "replay", str(plain))
+    assert code == 1 and "does not give the position saved in it" in out
+
+
+def test_a_huge_or_non_utf8_file_is_refused_in_one_line(capsys, tmp_path):
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * 6_000_000)
+    code, _, err = run(capsys, "replay", str(big))
+    assert code == 2 and "too large" in err
+    odd = tmp_path / "odd.json"
+    odd.write_bytes(b'{"setup": "\xff\xfe"}')
+    code, _, err = run(capsys, "replay", str(odd))
+    assert code == 2 and "not UTF-8" in err and "Traceback" not in err
+
+
+def test_set_ids_and_variants_are_taken_in_any_case_and_each_once(capsys):
+    data = simulate_json(capsys, "--sets", "10TH,RotF", "--games", "1")
+    assert data["sets"] == ["10th", "rotf"]
+    code, _, err = run(capsys, "play", "--variants", "samael,Samael", "--seed", "1")
+    assert code == 2 and "variant chosen more than once: samael" in err and "Traceback" not in err
+    code, _, err = run(capsys, "simulate", "--sets", "10th,10TH", "--games", "1")
+    assert code == 2 and "set chosen more than once: 10th" in err
+
+
 # ---------------------------------------------------------------------------- terminal game
 def scripted(answers):
     """An input_fn that gives ``answers`` in turn, then repeats the last one forever."""

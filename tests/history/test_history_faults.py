@@ -360,7 +360,7 @@ def test_browsing_a_history_leaves_no_companion_files(capsys, tmp_path):
 
 # ---------------------------------------------------------------------------- bad options
 @pytest.mark.parametrize("argv, message", [
-    (["--variants", "samael,samael", "--bots", "greedy"], "samael more than once"),
+    (["--variants", "samael,samael", "--bots", "greedy"], "variant chosen more than once: samael"),
     (["--db", "{tmp}"], "is a folder"),
     (["--save-games", "{tmp}/file.txt"], "a file is there"),
 ])

@@ -1,4 +1,6 @@
 """Stepping through a recorded game, Qt-free: the honor race drawn from it."""
+import json
+
 from ascension.core.match import replay
 from ascension.core.sim import play_game
 from ascension.ui.history.replay import ReplaySteps
@@ -46,3 +48,26 @@ def test_the_race_story_says_who_led_how_often_it_changed_and_the_largest_lead()
         "Ann led for 2 of 2 turns; the lead never changed hands. Largest lead: Ann, 2 honor after turn 2.")
     assert race_story(["Ann", "Bob"], [[0, 0]]) == "No one was ever ahead at the end of a turn."
     assert race_story(["Ann"], [[5]]) == "" and race_story(["Ann", "Bob"], []) == ""
+
+
+def test_a_game_played_with_other_plugin_versions_says_so_in_the_viewer_and_in_history_show(tmp_path, capsys):
+    from ascension.ui.cli import main
+    from ascension.ui.history import open_history
+    from ascension.ui.history.repo import record_game
+    rec = play_game(["10th"], ["greedy", "medium"], seed=9, keep_record=True).record
+    same = ReplaySteps(rec["setup"], rec["answers"])
+    assert same.differences == [] and same.error is None
+    same_setup = json.loads(json.dumps(rec["setup"]))
+    rec["setup"]["plugins"]["base"] = "0.0.1"
+    steps = ReplaySteps(rec["setup"], rec["answers"])
+    assert steps.differences and "was version 0.0.1" in steps.differences[0]
+    from ascension.ui.history.recording import simulated_records   # the record as simulate stores it
+    (stored,) = simulated_records([{**rec, "setup": same_setup}])
+    stored.setup["plugins"]["base"] = "0.0.1"
+    history = open_history(tmp_path / "h.sqlite3")
+    with history.session() as s:
+        match_id = record_game(s, stored)
+    history.close()
+    assert main(["history", "show", str(match_id), "--db", str(tmp_path / "h.sqlite3")]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert "played with other plugins (plugin 'base' was version 0.0.1" in out

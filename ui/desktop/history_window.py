@@ -601,6 +601,9 @@ class ReplayViewer(QWidget):
         self.last_btn.setEnabled(k < total)
         if self.steps.error and k == total:
             self.caption.setText(self.caption.text() + f" — replay stops here: {self.steps.error}")
+        if self.steps.differences and k == 0:
+            self.caption.setText(self.caption.text() + " — played with other plugins: "
+                                 + "; ".join(self.steps.differences))
 
     def _add_lines(self, start: int, end: int) -> None:
         """As the game's own log shows them: a turn's first line bold, the rest indented."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ascension.core.engine import GameOver, InvalidAnswer
+from ascension.core.engine import EngineError, GameOver, InvalidAnswer
 from ascension.core.match import replay
 
 
@@ -31,11 +31,14 @@ class ReplaySteps:
         self.steps: list[Step] = []
         self.error: str | None = None
         self.over = False                    # the answers reach the end of the game
+        self.differences: list[str] = []     # how the plugins differ from those it was played with
         try:
             game = replay(setup, [])
         except (ValueError, KeyError, TypeError) as exc:   # SetupError is a ValueError
             self.error = f"this game cannot be rebuilt with this version of the engine: {exc}"
             return
+        self.differences = game.plugin_differences()
+        changed = f" (played with other plugins: {'; '.join(self.differences)})" if self.differences else ""
         self._take(game, "The opening deal")
         for k, answer in enumerate(answers, 1):
             dec = game.decision()
@@ -43,9 +46,9 @@ class ReplaySteps:
                 label = game.label(dec.options[answer]) if dec is not None and 0 <= answer < len(dec.options) else "?"
                 who = game.seat_name(dec.seat) if dec is not None else ""
                 game.apply(answer)
-            except (InvalidAnswer, GameOver, IndexError) as exc:
+            except (InvalidAnswer, GameOver, IndexError, EngineError) as exc:
                 self.error = (f"answer {k} of {len(answers)} no longer fits the game ({exc}); "
-                              f"the engine has changed since this game was recorded")
+                              f"the engine has changed since this game was recorded{changed}")
                 return
             self._take(game, f"{who}: {label}")
         self.over = game.over
