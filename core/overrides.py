@@ -17,7 +17,8 @@ The file is ``$ASCENSION_OVERRIDES`` (several paths separated by ``os.pathsep``,
 order) or, when that is not set, ``overrides.toml`` in the user config directory
 (``platformdirs.user_config_dir("ascension")``) if it exists. A value a player overrides is no
 longer marked estimated. Every mistake is a :class:`~ascension.core.cards.SetFileError` naming
-the override file and the card.
+the override file and the card. The desktop's Cards window writes the first of these files
+(``corrected``): a player types the printed numbers there instead of editing TOML.
 
 A match records the overrides that changed its sets in its setup (``setup["overrides"]``), so a
 saved game or a game record restores and replays exactly, whatever override file is in place
@@ -26,14 +27,22 @@ when it is opened.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .cards import CardDef
 
 ENV = "ASCENSION_OVERRIDES"
 FILE_NAME = "overrides.toml"
 SECTIONS = ("card", "always", "starting", "legend")
 # field -> (smallest, largest) value allowed; a huge ``copies`` would build millions of cards
 NUMBERS = {"cost": (0, 99), "honor": (0, 99), "copies": (1, 100)}   # as cards.MAX_NUMBER, MAX_COPIES
+THRESHOLD = "renown_threshold.at"   # the override key of a Renown Threshold's space ...
+MARKS = {THRESHOLD: "threshold"}     # ... and its name in a card's ``estimated``
+HEADER = ("# Printed numbers of cards, used instead of the sets' own (see the Cards window of\n"
+          "# Ascension Table, which writes this file: comments here are not kept).\n")
 _left_out: str | None = None   # why the override files are not used in this process (leave_out)
 
 
@@ -43,12 +52,21 @@ def override_paths() -> list[Path]:
     env = os.environ.get(ENV)
     if env:
         return [Path(p) for p in env.split(os.pathsep) if p]
-    try:
-        import platformdirs
-    except ImportError:  # pragma: no cover - platformdirs is a dependency
-        return []
-    default = Path(platformdirs.user_config_dir("ascension")) / FILE_NAME
+    default = _default_file()
     return [default] if default.is_file() else []
+
+
+def _default_file() -> Path:
+    import platformdirs
+    return Path(platformdirs.user_config_dir("ascension")) / FILE_NAME
+
+
+def user_file() -> Path:
+    """The override file the Cards window writes a player's corrections to: the first of
+    ``$ASCENSION_OVERRIDES``, else ``overrides.toml`` in the user config folder (made when first
+    written)."""
+    env = [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
+    return env[0] if env else _default_file()
 
 
 def _error(msg: str) -> Exception:
@@ -142,8 +160,7 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
                     raise _error(f"{where}: field '{key}': expected a number, text or true/false")
                 if not _set_param(entry, verb, param, value):
                     raise _error(f"{where}: field '{key}': the card has no '{verb}' step")
-                # the estimated marker of a Renown Threshold space is called "threshold"
-                key = "threshold" if verb == "renown_threshold" and param == "at" else key
+                key = MARKS.get(key, key)
             else:
                 raise _error(f"{where}: field '{key}': cannot be overridden (use cost, honor, copies, "
                              f"factions or '<verb>.<parameter>')")
@@ -185,6 +202,120 @@ def leave_out(reason: str) -> None:
     ``problems()`` and told the player): new matches use the sets' own numbers. Saved games
     still use the overrides recorded with them."""
     global _left_out
-    from .match import _load_set
     _left_out = reason
-    _load_set.cache_clear()   # sets loaded before with the files' numbers
+    reload()
+
+
+def reload() -> None:
+    """Forget the sets loaded so far: the next match (and the Cards window) reads the override
+    files again. Matches already built keep the card definitions they were built with."""
+    from .match import _load_set
+    _load_set.cache_clear()
+
+
+# --- corrections typed in the program ------------------------------------------------------
+
+def correctable(card: CardDef) -> dict[str, int]:
+    """The numbers of a card a player may correct in the Cards window, by override key, with the
+    card's values: its cost when it is ever paid, honor (heroes and constructs), copies (not of a
+    Legendary Character or a permanent card), a Renown Threshold's space; and any of them the set
+    estimated."""
+    at = next((s.params.at for steps in card.effects.values() for s in steps if s.verb.name == "renown_threshold"),
+              None)
+    found = {"cost": card.cost, "honor": card.honor, "copies": card.count, THRESHOLD: at}
+    shown = {"cost": card.priced, "honor": card.type in ("hero", "construct"),
+             "copies": card.role != "legend" and not card.permanent, THRESHOLD: at is not None}
+    return {k: v for k, v in found.items() if shown[k] or MARKS.get(k, k) in card.estimated}
+
+
+def corrected(set_id: str, card_id: str, values: dict[str, Any] | None) -> tuple[Path, str]:
+    """The player's override file (``user_file()``) with one card's numbers as typed, or with
+    ``values=None`` without that card's entry (the set's estimates again); every other entry
+    kept. Returns its path and new text, checked as a new match would load it: a SetFileError
+    names the file, the card and the field. Nothing is written here: the front end writes the
+    text atomically, then calls ``reload()``. Only numbers that differ from the set's own, or
+    that the set estimated, are written: a value the player sets is no longer estimated."""
+    if _left_out is not None:
+        raise _error(f"your override files are not used in this session ({_left_out}); correct them in a "
+                     f"text editor, then start the program again")
+    path = user_file()
+    cards = {s: {c: dict(v) for c, v in t.items()} for s, t in (read(path) if path.exists() else {}).items()}
+    table = cards.setdefault(set_id, {})
+    entry = table.get(card_id, {})
+    if values is None:
+        entry = {}
+    else:
+        own = _own_card(set_id, card_id)
+        printed = {k: v for k, v in correctable(own).items() if MARKS.get(k, k) not in own.estimated}
+        for key, value in values.items():
+            if type(value) is int and printed.get(key) == value:
+                entry.pop(key, None)   # the set's printed number: nothing to override
+            else:
+                entry[key] = value
+    if entry:
+        table[card_id] = entry
+    else:
+        table.pop(card_id, None)
+    if not table:
+        del cards[set_id]
+    _check(path, cards)
+    return path, HEADER + to_toml(cards, str(path))
+
+
+def _own_card(set_id: str, card_id: str) -> CardDef:
+    """A card as its set file has it, without any override."""
+    from .match import SetupError, load_set
+    try:
+        card_set = load_set(set_id, recorded={})
+    except SetupError as exc:
+        raise _error(str(exc)) from None
+    for group in (card_set.center, card_set.always, card_set.starting, card_set.legends):
+        for d in group:
+            if d.id == f"{set_id}.{card_id}":
+                return d
+    raise _error(f"[cards.{set_id}.{card_id}]: set '{set_id}' has no card with id '{card_id}'")
+
+
+def _check(path: Path, cards: dict) -> None:
+    """Raise a SetFileError naming ``path`` unless every installed set loads with these overrides
+    (those of sets not installed here are kept as they are, as when the file is read)."""
+    from .cards import SetFileError, read_toml
+    from .match import available_sets, load_set
+    for set_id, table in cards.items():
+        if set_id in available_sets():
+            apply_table(read_toml(available_sets()[set_id], "set file"), set_id, table, str(path))
+            try:   # what only the whole card can say (a Renown Threshold past the track's end)
+                load_set(set_id, recorded=table)
+            except SetFileError as exc:
+                raise _error(f"{path}: {exc}") from None
+
+
+def to_toml(cards: dict, source: str = "override file") -> str:
+    """An override file's text for its ``cards`` table: one ``[cards.<set>.<card>]`` table per card,
+    with numbers, text, true/false, lists and inline tables (all an override file holds)."""
+    return "".join(f"\n[cards.{_key(s)}.{_key(c)}]\n" + "".join(
+        f"{_key(k)} = {_value(v, f'{source}: [cards.{s}.{c}]: field {k!r}')}\n" for k, v in values.items())
+        for s, table in cards.items() for c, values in table.items())
+
+
+def _key(key: str) -> str:
+    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _string(key)
+
+
+def _string(text: str) -> str:
+    """A TOML basic string: control characters, quotes and backslashes as \\u escapes."""
+    return '"' + "".join(c if " " <= c != "\x7f" and c not in '"\\' else f"\\u{ord(c):04x}" for c in text) + '"'
+
+
+def _value(value: Any, where: str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, str):
+        return _string(value)
+    if isinstance(value, list):
+        return "[" + ", ".join(_value(v, where) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_key(k)} = {_value(v, where)}" for k, v in value.items()) + "}"
+    raise _error(f"{where}: cannot write a {type(value).__name__} back (a number, text, true/false or a list)")

@@ -348,7 +348,8 @@ class _FaceCache:
 
     def get(self, d: CardDef, w: int, h: int, dpr: float, tile_count: int | None,
             dimmed: bool = False, highlight: str | None = None, mark: str | None = None) -> QPixmap:
-        key = (d.id, w, h, dpr, tile_count, dimmed, highlight, mark)
+        # what is painted, not only the id: a corrected number (core/overrides.py) makes a new face
+        key = (d.id, d.cost, d.honor, d.type, d.factions, d.text, w, h, dpr, tile_count, dimmed, highlight, mark)
         pix = self.items.get(key)
         if pix is not None:
             self.items.move_to_end(key)

@@ -1,22 +1,55 @@
 """The card gallery (C): every card of the installed sets (all of them, or one), found by name,
 text, type or faction, with the selected card painted large: for looking a card up before or
 during a game. With all sets shown, each card says which set it is from: same-named cards
-differ between sets."""
+differ between sets.
+
+A card with estimated numbers (most Ascension Legends cards) says which of its numbers are
+printed and which estimated, and a player who owns the card types the printed ones ("Correct
+the numbers…"): they go to the player's override file (core/overrides.py), which new games
+read; a game already started or saved keeps the numbers it was played with."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QHBoxLayout, QLabel, QLineEdit, QListView,
-                               QVBoxLayout)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout, QHBoxLayout, QLabel,
+                               QLineEdit, QListView, QMessageBox, QPushButton, QVBoxLayout)
 
-from ascension.core.cards import FACTIONS, CardDef, cost_words
+from ascension.core import overrides
+from ascension.core.cards import FACTIONS, CardDef, SetFileError, cost_words
 from ascension.core.match import available_sets, load_set
 
 from .cards import ASPECT, CardWidget, set_mark
 from .panels import ZoneModel
+from .storage import write_text_atomic
 
 KINDS = {"Any type": None, "Heroes": "hero", "Constructs": "construct", "Monsters": "monster"}
 GROUPS = (("center", "center deck"), ("always", "always available"), ("starting", "starting deck"),
           ("legends", "Legendary Character"))
+NUMBER_NAMES = {"cost": "Cost", "honor": "Honor", "copies": "Copies", overrides.THRESHOLD: "Renown Threshold"}
+SOURCE_WORDS = {"estimated": "estimated", "yours": "printed, your number", "printed": "printed"}
+
+
+def number_sources(d: CardDef) -> dict[str, str]:
+    """Where each correctable number of a card comes from, by override key: "estimated" by the
+    set, "yours" (the player's override file) or "printed" (the set file, from the card)."""
+    yours = load_set(d.set_id).overrides.get(d.id.split(".", 1)[1], {})
+    return {key: "estimated" if overrides.MARKS.get(key, key) in d.estimated else "yours" if key in yours
+            else "printed" for key in overrides.correctable(d)}
+
+
+def numbers_line(d: CardDef) -> str:
+    """One line a number: "Cost 4 (estimated)", "Copies 3 (printed)"."""
+    values = overrides.correctable(d)
+    return "\n".join(f"{NUMBER_NAMES.get(key, key)} {values[key]} ({SOURCE_WORDS[source]})"
+                      for key, source in number_sources(d).items())
+
+
+def typed_number(text: str) -> int | str:
+    """What a player typed in a number field: the whole number, else the text as typed (which
+    the override check then refuses, saying what it expected)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        return text
 
 
 class GalleryModel(ZoneModel):
@@ -91,10 +124,52 @@ class CardGallery(QDialog):
         self.view.setModel(self.model)
         left.addWidget(self.view, 1)
         lay.addLayout(left, 1)
+        right = QVBoxLayout()
         self.preview = CardWidget([])
         self.preview.setFixedSize(round(340 * ASPECT), 340)
-        lay.addWidget(self.preview, 0, Qt.AlignTop)
+        right.addWidget(self.preview)
+        self.numbers = QLabel()
+        self.numbers.setTextFormat(Qt.PlainText)
+        self.numbers.setWordWrap(True)
+        self.numbers.setFixedWidth(self.preview.width())
+        right.addWidget(self.numbers)
+        self.correct_button = QPushButton("Correct the numbers…")
+        self.correct_button.setToolTip("Type the numbers printed on your card: new games use them")
+        self.correct_button.clicked.connect(self.correct_numbers)
+        self.estimate_button = QPushButton("Use the estimates again")
+        self.estimate_button.setToolTip("Forget the numbers you typed for this card")
+        self.estimate_button.clicked.connect(self.use_estimates)
+        for button in (self.correct_button, self.estimate_button):
+            right.addWidget(button)
+        right.addStretch(1)
+        lay.addLayout(right)
+        self.form: NumbersForm | None = None
         self.view.selectionModel().currentChanged.connect(self._preview)
+        self.refresh()
+
+    def confirm(self, title: str, text: str) -> bool:
+        return QMessageBox.question(self, title, text) == QMessageBox.Yes
+
+    @property
+    def card(self) -> CardDef | None:
+        """The card shown large."""
+        index = self.view.currentIndex()
+        return self.model.defs[index.row()] if index.isValid() else None
+
+    def correct_numbers(self) -> None:
+        """Open the form for the shown card; a saved correction reloads the list."""
+        self.form = NumbersForm(self.card, self)
+        self.form.accepted.connect(self.refresh)
+        self.form.open()
+
+    def use_estimates(self) -> None:
+        card = self.card
+        if not self.confirm("Use the estimates again", f"Forget the numbers you typed for {card.name} "
+                            f"and use the set's own again? Games already started keep theirs."):
+            return
+        problem = save_numbers(card, None)
+        if problem:
+            QMessageBox.warning(self, "Use the estimates again", problem)
         self.refresh()
 
     def refresh(self) -> None:
@@ -103,14 +178,18 @@ class CardGallery(QDialog):
         words, kind, faction = self.search.text(), self.kind_box.currentData(), self.faction_box.currentData()
         rows = [(d, where) for card_set in card_sets for group, where in GROUPS for d in getattr(card_set, group)
                 if matches(d, words, kind, faction)]
+        shown = self.card.id if self.card else None
         self.model.show(rows, with_set=chosen is None)
         self.preview.with_set = chosen is None
         total = sum(len(getattr(card_set, group)) for card_set in card_sets for group, _ in GROUPS)
         center = [d for d, where in rows if where == "center deck"]
         self.count.setText(f"{len(rows)} of {total} cards" + (
             f" · {len(center)} center cards, {sum(d.count for d in center)} copies" if center else ""))
-        if rows:
-            self.view.setCurrentIndex(self.model.index(0))
+        if rows:   # the card shown before stays shown (reloaded with its corrected numbers)
+            ids = [d.id for d, _ in rows]
+            self.view.setCurrentIndex(self.model.index(ids.index(shown) if shown in ids else 0))
+        else:
+            self._show_numbers(None)
         self.preview.setVisible(bool(rows))
 
     def _preview(self, current, _previous) -> None:
@@ -118,3 +197,75 @@ class CardGallery(QDialog):
             if self.preview.defs is not self.model.defs:
                 self.preview.set_defs(self.model.defs)
             self.preview.show_card(current.row())
+            self._show_numbers(self.model.defs[current.row()])
+
+    def _show_numbers(self, d: CardDef | None) -> None:
+        """Which numbers of the card are printed and which estimated, and the buttons to correct
+        them: for a card with an estimated number or one the player typed."""
+        sources = number_sources(d) if d else {}
+        correctable = any(source != "printed" for source in sources.values())
+        self.numbers.setText(numbers_line(d) if correctable else "")
+        self.numbers.setVisible(correctable)
+        self.correct_button.setVisible(correctable)
+        self.estimate_button.setVisible("yours" in sources.values())
+
+
+def save_numbers(card: CardDef, values: dict | None) -> str | None:
+    """Write a card's numbers (None: forget them) into the player's override file, whole or not at
+    all, and reload the sets; or say what is wrong (the file, the card, the field) and change nothing."""
+    try:
+        path, text = overrides.corrected(card.set_id, card.id.split(".", 1)[1], values)
+        write_text_atomic(path, text)
+    except SetFileError as exc:
+        return str(exc)
+    except OSError as exc:
+        return f"{overrides.user_file()}: cannot write the override file: {exc}"
+    overrides.reload()
+    return None
+
+
+class NumbersForm(QDialog):
+    """The numbers of one card, pre-filled with the current values, to type the printed ones."""
+
+    def __init__(self, card: CardDef, parent=None):
+        super().__init__(parent)
+        self.card = card
+        self.setWindowTitle(f"Correct the numbers — {card.name}")
+        lay = QVBoxLayout(self)
+        intro = QLabel(f"Type the numbers printed on your {card.name}. They are saved in "
+                       f"{overrides.user_file()}. New games use them; a game already started or saved "
+                       f"keeps the numbers it was played with.")
+        intro.setTextFormat(Qt.PlainText)
+        intro.setWordWrap(True)
+        lay.addWidget(intro)
+        form = QFormLayout()
+        self.edits: dict[str, QLineEdit] = {}
+        sources = number_sources(card)
+        for key, value in overrides.correctable(card).items():
+            self.edits[key] = QLineEdit(str(value))
+            form.addRow(f"{NUMBER_NAMES.get(key, key)} ({SOURCE_WORDS[sources[key]]}):", self.edits[key])
+        lay.addLayout(form)
+        self.problem = QLabel()
+        self.problem.setTextFormat(Qt.PlainText)
+        self.problem.setWordWrap(True)
+        self.problem.setStyleSheet("color: #b00020")
+        self.problem.hide()
+        lay.addWidget(self.problem)
+        buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.save)
+        buttons.rejected.connect(self.reject)
+        lay.addWidget(buttons)
+        self.setMinimumWidth(460)
+
+    def values(self) -> dict[str, int | str]:
+        return {key: typed_number(edit.text()) for key, edit in self.edits.items()}
+
+    def save(self) -> None:
+        """Saved: the form closes. Refused: it stays open with what was typed and says why."""
+        problem = save_numbers(self.card, self.values())
+        if problem:
+            self.problem.setText(problem)
+            self.problem.show()
+            self.adjustSize()   # room for the message: nothing clipped
+        else:
+            self.accept()
