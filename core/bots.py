@@ -40,7 +40,6 @@ sorted and reshuffled), so neither another hand nor any deck order can change a 
 from __future__ import annotations
 
 import math
-import re
 import time
 from collections import Counter
 from functools import partial
@@ -48,7 +47,7 @@ from typing import Callable
 
 from .cards import FACTIONS, CardDef
 from .engine import Decision, Game
-from . import rng
+from . import rng, wording
 
 STARTERS = ("apprentice", "militia")
 
@@ -79,30 +78,8 @@ class Bot:
         why = self._explain
         return why if callable(why) else (lambda: why)
 
-    def describe(self, option: tuple) -> str:
-        return describe(self.defs, option)
-
-
-def describe(defs: list[CardDef], option: tuple) -> str:
-    """Readable text of an option from public card data (a bot has no Game to ask for labels)."""
-    kind = option[0]
-    card = option[1] if len(option) > 1 and isinstance(option[1], int) and 0 <= option[1] < len(defs) else None
-    name = defs[card].name if card is not None else ""
-    if kind == "use":
-        return f"Use {name}"
-    if kind == "gift":
-        return f"Gift {name} to seat {option[2] + 1}"
-    if kind in ("play", "acquire", "defeat"):
-        return f"{kind.capitalize()} {name}"
-    if kind == "card":
-        return name
-    if kind == "mode":
-        return str(option[2]) if len(option) > 2 else f"mode {option[1]}"
-    if kind == "boon" and len(option) > 1:
-        return f"Use the {option[1]} Boon"
-    if kind == "legendary" and len(option) > 2 and isinstance(option[2], int) and 0 <= option[2] < len(defs):
-        return f"Take {defs[option[2]].name} (Legendary {option[1]})"
-    return {"end": "End turn", "play_all": "Play all", "pass": "None", "yes": "Yes", "no": "No"}.get(kind, str(option))
+    def describe(self, option: tuple, intent=None) -> str:
+        return wording.describe_option(self.defs, option, intent)
 
 
 def _top(scored: list[tuple[float, str]], k: int = 3) -> str:
@@ -117,7 +94,7 @@ class RandomBot(Bot):
     def choose(self, view, decision):
         self.rng, i = rng.below(self.rng, len(decision.options))
         self._explain = lambda: (f"random pick among {len(decision.options)} options: "
-                                 f"{self.describe(decision.options[i])}")
+                                 f"{self.describe(decision.options[i], decision.intent)}")
         return i
 
 
@@ -159,7 +136,7 @@ class GreedyBot(Bot):
             i, scored = self._action(opts), None   # scored only if the explanation is asked for
         else:
             i, scored = self._choice(view, decision)
-        self._last = (opts, i, scored)   # the reason is written only if someone asks for it
+        self._last = (opts, i, scored, decision.intent)   # the reason is written only if someone asks for it
         return i
 
     def explain(self) -> str:
@@ -168,15 +145,15 @@ class GreedyBot(Bot):
     def explanation(self):
         return partial(self._reason, *self._last) if self._last else (lambda: "")
 
-    def _reason(self, opts, i: int, scored: list[float] | None) -> str:
+    def _reason(self, opts, i: int, scored: list[float] | None, intent) -> str:
         kind = opts[i][0]
         why = ("best heuristic score" if scored is not None else
                "plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
                "nothing left worth its runes or power" if kind == "end" else
                "best value it can afford (honor + 0.8 x cost)")
-        rows = [(x, self.describe(o)) for x, o in zip(scored, opts)] if scored is not None else [
+        rows = [(x, self.describe(o, intent)) for x, o in zip(scored, opts)] if scored is not None else [
             (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
-        return f"{self.describe(opts[i])}: {why}" + (f" [{_top(rows)}]" if rows else "")
+        return f"{self.describe(opts[i], intent)}: {why}" + (f" [{_top(rows)}]" if rows else "")
 
     def _action(self, opts):
         """One pass over the options, which come in the engine's order: plays, "play all",
@@ -227,7 +204,12 @@ class GreedyBot(Bot):
 
     def _choice(self, view, decision):
         opts = decision.options
-        prompt = decision.prompt.lower()
+        intent = decision.intent
+        banish = intent["verb"] == "banish"
+        # Cards it gives up, and (its long-standing rule) cards it takes back from its discard
+        # pile: the least valuable first.
+        losing = intent["verb"] in ("discard", "destroy") or (
+            intent["verb"] == "to_hand" and "discard" in intent.get("zones", ()))
 
         def score(o):
             if o[0] in ("yes",):
@@ -236,21 +218,21 @@ class GreedyBot(Bot):
                 return 0
             if o[0] == "mode":  # runes while building the deck, honor once the pool runs low
                 late = view.pool <= 20
-                text = str(o[2]) if len(o) > 2 else ""
-                return 2 if ("honor" in text) == late else (1 if "rune" in text else 0)
+                honor, runes = mode_gives(self.defs, intent, o)
+                return 2 if honor == late else (1 if runes else 0)
             if o[0] == "pass":
-                return 0.1 if "banish" in prompt else -100
+                return 0.1 if banish else -100
             if o[0] != "card" or not isinstance(o[1], int):
                 return 0
             d = self.defs[o[1]]
             zone = o[2] if len(o) > 2 else ""
-            if "banish" in prompt:
+            if banish:
                 if zone == "center":  # deny the opponent the best card
                     return self.value(o[1]) - 6
                 return 5 if d.id.split(".")[-1] in STARTERS else -self.value(o[1])
             if zone == "your_constructs":  # "destroy a construct in play": spare one's own
                 return -100
-            if "discard" in prompt or "destroy" in prompt:
+            if losing:
                 return -self.value(o[1])
             return self.value(o[1])
 
@@ -413,7 +395,6 @@ def steps_profile(d: CardDef, key: str) -> Profile:
 
 # The Legendary Track (plugins/legendary): a Boon at each milestone, Legendary status at the end.
 MILESTONES, LEGENDARY = (3, 6, 9), 12
-RENOWN_PROMPT = re.compile(r"gain (\d+) renown in which faction")
 
 # Abilities whose price is a card of one's own (not runes): never used as if they were free.
 COSTLY_VERBS = frozenset({"destroy_another_construct", "banish_this", "destroy_constructs"})
@@ -455,16 +436,8 @@ def info(d: CardDef) -> CardInfo:
 
 # =============================================================================== the situation
 def sides_of(game: Game) -> list[list[int]]:
-    """The sides that win together (teams), each seat alone without team play; cached per match."""
-    ctx = game.ctx
-    sides = getattr(ctx, "_bot_sides", None)
-    if sides is None or sum(len(s) for s in sides) != len(game.players):
-        sides = ctx.pm.hook.asc_sides(game=game) or [[s] for s in range(len(game.players))]
-        try:
-            ctx._bot_sides = sides
-        except AttributeError:  # pragma: no cover - a context that refuses attributes
-            pass
-    return sides
+    """The sides that win together (teams), each seat alone without team play."""
+    return game.sides()
 
 
 class Tuning:
@@ -930,7 +903,7 @@ def _cycle_use(sit: Situation, options):
 
 
 def _plan_text(defs, options, *plans) -> str:
-    parts = [describe(defs, options[it[0]]) for plan in plans for it in plan[1]]
+    parts = [wording.describe_option(defs, options[it[0]]) for plan in plans for it in plan[1]]
     return " + ".join(parts) or "nothing"
 
 
@@ -944,15 +917,29 @@ def _mode_profiles(d: CardDef | None) -> list[Profile] | None:
     return [steps_profile(d, bases[0] + ".a"), steps_profile(d, bases[0] + ".b")]
 
 
+def mode_gives(defs: list[CardDef], intent, option: tuple) -> tuple[bool, bool]:
+    """Whether a mode of a "choose one" question brings honor, and runes (from the card's
+    effect data: the mode of a card's choice, or taking honor from the leader)."""
+    if intent["verb"] == "take_honor":
+        return True, False
+    if intent["verb"] != "choose_effect" or not isinstance(option[1], int):
+        return False, False
+    steps = defs[intent["card"]].effects[f"{intent['key']}.{'ab'[option[1]]}"]
+    return (any(getattr(s.params, "honor", 0) or "honor" in s.verb.name for s in steps),
+            any(getattr(s.params, "runes", 0) or "rune" in s.verb.name for s in steps))
+
+
 def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[float, str]], str]:
-    """Effect choices: which card to banish, discard, destroy, keep, take; yes/no; modes."""
+    """Effect choices: which card to banish, discard, destroy, keep, take; yes/no; modes. It reads
+    what the question means (``decision.intent``), never its wording."""
     defs, g = sit.defs, sit.g
     opts = decision.options
-    prompt = decision.prompt.lower()
+    intent = decision.intent
+    verb, zones = intent["verb"], intent.get("zones", ())
     source = defs[decision.source] if decision.source is not None else None
     modes = _mode_profiles(source)
     buyable = set()
-    if "banish" in prompt and g.current == sit.seat:
+    if verb == "banish" and g.current == sit.seat:
         me = sit.me
         for c in g.center_row:
             if c is not None and defs[c].type != "monster" and g.price(sit.seat, c) <= me.runes:
@@ -963,37 +950,34 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
     def score(o) -> float:
         kind = o[0]
         if kind == "yes":
-            if "top of your deck" in prompt or "into your hand" in prompt or "into play" in prompt:
-                return 1.0
-            return 0.5
+            return 1.0 if verb in ("to_deck_top", "to_hand", "into_play") else 0.5
         if kind == "no":
             return 0.0
         if kind == "pass":
             return 0.0
         if kind == "mode":
-            if "take honor" in prompt:
+            if verb == "take_honor":
                 return 1.0
-            renown = RENOWN_PROMPT.match(prompt)
-            if renown and isinstance(o[1], int):   # "Gain 2 Renown in which faction?"
-                n = int(renown.group(1))
+            if verb == "renown" and isinstance(o[1], int):   # gain ``amount`` Renown in which faction?
+                n = intent["amount"]
                 return sit.renown_value(FACTIONS[o[1]], n) + 0.1 * sit.faction_share.get(FACTIONS[o[1]], 0.0)
             if modes is not None and isinstance(o[1], int) and o[1] in (0, 1):
                 return modes[o[1]].value(sit.w)
-            text = str(o[2]).lower() if len(o) > 2 else ""
-            if "constructs into your discard" in text:
-                return -sum(sit.construct_turn_value(defs[c]) * 2 for c in sit.me.constructs)
-            if text.startswith("discard"):
+            if verb == "penalty":   # discard cards (mode 0), or put all one's constructs into the discard pile
+                if o[1] == 1:
+                    return -sum(sit.construct_turn_value(defs[c]) * 2 for c in sit.me.constructs)
                 return -sit.avg * 1.5
             late = sit.turns_left <= 3
-            return 2 if ("honor" in text) == late else (1 if "rune" in text else 0)
+            honor, runes = mode_gives(defs, intent, o)
+            return 2 if honor == late else (1 if runes else 0)
         if kind != "card" or not isinstance(o[1], int):
             return 0.0
         c = o[1]
         d = defs[c]
         zone = o[2] if len(o) > 2 else ""
-        if "name a card" in prompt:
+        if verb == "name_card":
             return sit.cycling.get(d.id, 0) - 0.001 * c
-        if "banish" in prompt:
+        if verb == "banish":
             if zone == "center":
                 if c in buyable:
                     return -5.0
@@ -1001,24 +985,22 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
                 # card; a random card replaces it, so denial pays only for a card better than that
                 return sit.k.deny * (GreedyBot._value(d) - sit.replacement_value())
             return sit.thin_value(d, zone)
-        if zone == "your_constructs" and "keep" not in prompt:   # never harm one's own constructs
+        if zone == "your_constructs" and verb != "keep":   # never harm one's own constructs
             return -100.0
         if zone.startswith("constructs_of_"):   # anyone's construct: an opponent's best, never a teammate's
             owner = next((s for s, pl in enumerate(g.players) if zone == f"constructs_of_{pl.name}"), None)
             if owner is None or owner in sit.side:
                 return -100.0
             return sit.construct_turn_value(d) + 0.1 * d.cost
-        if "destroy" in prompt or "discard pile" in prompt and "construct" in prompt:
+        if verb == "destroy":
             return -sit.construct_turn_value(d) - d.honor * 0.01
-        if "keep" in prompt:
+        if verb == "keep":
             return sit.construct_turn_value(d)
-        if "discard" in prompt and "from your discard" not in prompt:
+        if verb == "discard":
             return -sit.play_value(d) if zone == "hand" else -1.0
-        if "repeat" in prompt:
+        if verb in ("repeat", "to_hand"):
             return sit.play_value(d)
-        if "into your hand" in prompt:
-            return sit.play_value(d)
-        if "void" in prompt and ("acquire" in prompt or "defeat" in prompt):
+        if verb in ("acquire", "defeat") and "void" in zones:
             cost_w = sit.w[P] if d.type == "monster" else sit.w[R]
             v = sit.defeat_value(d) if d.type == "monster" else sit.acquire_value(d)
             return v - cost_w * d.cost
@@ -1077,20 +1059,21 @@ class MediumBot(Bot):
 
     def choose(self, view, decision):
         if len(decision.options) == 1:
-            self._explain = f"{self.describe(decision.options[0])}: the only option"
+            self._explain = f"{self.describe(decision.options[0], decision.intent)}: the only option"
             return 0
         quick = quick_action(self.defs, decision.options) if decision.kind == "action" else None
         if quick is not None:   # playing cards, free abilities: no need to look at the table
             i, scored, reason = quick
         else:
             i, scored, reason = medium_decide(self.world(view), decision, self.params)
-        self._explain = lambda: self.explained(decision.options, i, scored, reason)   # text on demand
+        self._explain = lambda: self.explained(decision.options, i, scored, reason,   # text on demand
+                                               intent=decision.intent)
         return i
 
-    def explained(self, options, i, scored, reason, suffix: str = "") -> str:
+    def explained(self, options, i, scored, reason, suffix: str = "", intent=None) -> str:
         reason = reason() if callable(reason) else reason
-        scored = [(sc, self.describe(o)) for sc, o in scored]
-        return f"{self.describe(options[i])}: {reason}{suffix}" + (f" [{_top(scored)}]" if scored else "")
+        scored = [(sc, self.describe(o, intent)) for sc, o in scored]
+        return f"{self.describe(options[i], intent)}: {reason}{suffix}" + (f" [{_top(scored)}]" if scored else "")
 
 
 # =============================================================================== the hard bot: search
@@ -1240,7 +1223,7 @@ class HardBot(MediumBot):
         return cands
 
     def move_key(self, option) -> tuple:
-        if len(option) > 1 and isinstance(option[1], int):
+        if len(option) > 1 and isinstance(option[1], int) and option[0] != "mode":   # a card: alike cards are one move
             return (option[0], self.defs[option[1]].id) + tuple(option[2:])
         return tuple(option)
 
@@ -1326,13 +1309,13 @@ class HardBot(MediumBot):
 
         def line(i):
             v = values[i]
-            text = f"{self.describe(opts[i])} n={len(v)} mean={sum(v) / max(1, len(v)):+.2f}"
+            text = f"{self.describe(opts[i], decision.intent)} n={len(v)} mean={sum(v) / max(1, len(v)):+.2f}"
             if i != plan and v:
                 text += f" vs plan {gain(i)[0]:+.2f}±{gain(i)[1]:.2f}"
             return text
         ranked = sorted(cands, key=lambda i: (-len(values[i]), -sum(values[i]) / max(1, len(values[i]))))
         why = "the heuristic plan holds" if best == plan else "beats the heuristic plan"
-        self._explain = (f"{self.describe(opts[best])}: {why} (mean honor margin) after {spent} rollouts over "
+        self._explain = (f"{self.describe(opts[best], decision.intent)}: {why} (mean honor margin) after {spent} rollouts over "
                          f"{world_no} sampled worlds ({elapsed:.2f}s{', time cap' if stopped else ''}) "
                          f"[{'; '.join(line(i) for i in ranked[:4])}]")
         return best

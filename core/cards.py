@@ -1,7 +1,8 @@
 """Card definitions and set files.
 
-A set file (TOML, under ``sets/``) holds ``[set]``, ``[[card]]`` (center deck), ``[[always]]``
-(always-available piles) and ``[[starting]]`` (each player's starting deck). Loading validates
+A set file (TOML, under ``sets/`` or shipped by an installed plugin through ``asc_card_sets``)
+holds ``[set]``, ``[[card]]`` (center deck), ``[[always]]`` (always-available piles) and
+``[[starting]]`` (each player's starting deck). Loading validates
 every field and every effect step; any error names file, card and field.
 Definitions are immutable and shared by every match; a match refers to them by id.
 """
@@ -30,6 +31,7 @@ ESTIMABLE = ("cost", "honor", "copies", "factions", "threshold", "type", "effect
 MAX_COPIES = 100            # copies of one card (no printed set has more than 20)
 MAX_NUMBER = 99             # a cost or honor value
 MAX_FILE_BYTES = 2_000_000  # a set or override file (the largest shipped set is about 60 kB)
+SET_ID = r"^[a-z0-9]+$"     # a set's id: its [set] id and the name of its file
 
 
 class SetFileError(ValueError):
@@ -101,7 +103,7 @@ class CardModel(BaseModel):
 
 
 class SetHeader(_Model):
-    id: str = Field(pattern=r"^[a-z0-9]+$")
+    id: str = Field(pattern=SET_ID)
     name: str
     center_deck_expected: int | None = None
     max_players: int = Field(4, ge=1, le=6)
@@ -404,7 +406,8 @@ def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None =
 
 @lru_cache(maxsize=1)
 def builtin_set_paths() -> dict[str, Path]:
-    """Set files shipped in the package, by set id (the file stem)."""
+    """Set files shipped in the package, by set id (the file stem); plugins' sets are added by
+    ``match.available_sets``."""
     folder = Path(__file__).resolve().parent.parent / "sets"
     try:
         from ascension import sets as sets_pkg

@@ -11,20 +11,24 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from types import ModuleType
-from typing import NamedTuple
+from types import MappingProxyType, ModuleType
+from typing import TYPE_CHECKING, NamedTuple
 
 from . import rng
 from .cards import CardDef
+from . import wording
 from .events import Event, log_lines, render
 from .verbs import Verb
-from .wording import quantity, zone_name
+
+if TYPE_CHECKING:
+    from .plugins import Hooks
 
 HAND_SIZE = 5
 ROW_SIZE = 6
 MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
 CHECKPOINT_EVERY = 64   # answers between the copies a failed answer is restored from (see apply)
 END, PLAY_ALL = ("end",), ("play_all",)
+ACTION = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
 _new_event = _new_decision = tuple.__new__   # NamedTuple's own __new__ is a slower Python function
 # Option kinds whose second item is a card instance (plugins adding such kinds list them here).
 CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
@@ -103,12 +107,21 @@ def blame(exc: BaseException, pm, note: str = "") -> EngineError:
 
 
 class Decision(NamedTuple):
-    """What the engine waits for: who decides, what kind of choice, and the options."""
+    """What the engine waits for: who decides, what kind of choice, what it means, the options.
+
+    ``intent`` says what the question means, as plain JSON data: its ``verb`` (what the chosen
+    option does: "action", "banish", "discard", "destroy", "keep", "acquire", "defeat", "take"
+    (acquire or defeat), "repeat", "to_hand", "to_deck_top", "into_play", "may", "choose_effect",
+    "penalty", "name_card", "take_honor", "renown"), the ``zones`` the offered cards come from,
+    the ``card`` it is about, an ``amount``, and the ``effect`` (the card-effect verb) that asks.
+    Each option is data too: ``(kind, card, zone...)``. ``prompt`` is rendered from the intent by
+    :mod:`~ascension.core.wording` for people; bots, hints and front ends read the intent."""
     seat: int
     kind: str            # "action" | "choose_card" | "choose_one" | "yes_no"
     prompt: str
     source: int | None   # card instance whose effect asks, None for the main action
     options: tuple[tuple, ...]
+    intent: dict
 
 
 class Frame:
@@ -183,47 +196,38 @@ class Player:
         return p
 
 
-def _direct(hook):
-    """A first-result hook with a single plain implementation, as that function itself: the
-    engine calls these seams hundreds of times a game and pluggy's dispatch would dominate."""
-    impls = hook.get_hookimpls()
-    if (len(impls) == 1 and hook.spec.opts.get("firstresult") and not (impls[0].hookwrapper or impls[0].wrapper)
-            and impls[0].argnames == hook.spec.argnames):   # pluggy passes only the arguments asked for
-        return impls[0].function
-    return hook
-
-
 class Context:
-    """What a match shares between clones and never changes: definitions and plugins."""
+    """What a match shares between clones and never changes: definitions, its plugins (called
+    through ``hooks``) and the sides, which follow from the setup (so they are not saved)."""
 
-    def __init__(self, defs: list[CardDef], pm, setup: dict, plugin_differences: list[str] = ()):
+    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: list[str] = ()):
         self.defs = defs                  # indexed by card instance id
         self.by_id = {d.id: d for d in defs}
-        self.pm = pm
+        self.hooks = hooks                # every hook call goes through here
+        self.pm = hooks.pm                # the plugin manager: plugins join here; blame() names them
         self.setup = setup                # the JSON-able setup the match was built from
         self.plugin_differences = list(plugin_differences)   # recorded plugins vs these (match.load)
         self.plugins_changed = 0          # plugins registered or removed since the match began
-        self._cache_hooks()
-        if hasattr(pm, "listeners"):      # a MatchManager tells us when its plugins change
-            pm.listeners.append(self._plugins_changed)
+        self.sides: tuple[tuple[int, ...], ...] | None = None   # Game.sides(), worked out at set-up
+        if hasattr(self.pm, "listeners"):   # a MatchManager tells us when its plugins change
+            self.pm.listeners.append(self._plugins_changed)
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1
-        self._cache_hooks()
+        self.sides = None                 # asked again: the plugins now may pair the seats otherwise
 
-    def _cache_hooks(self) -> None:
-        """The hooks the engine calls, looked up once (and again when plugins change)."""
-        hooks = self.pm.hook
-        self.refill = _direct(hooks.asc_refill_center_row)
-        self.on_enter = hooks.asc_card_entered_center_row if hooks.asc_card_entered_center_row.get_hookimpls() else None
-        self.on_event = hooks.asc_event if hooks.asc_event.get_hookimpls() else None
-        self.turn_ended = hooks.asc_turn_ended if hooks.asc_turn_ended.get_hookimpls() else None
-        self.acquired = hooks.asc_card_acquired if hooks.asc_card_acquired.get_hookimpls() else None
-        self.played = hooks.asc_card_played if hooks.asc_card_played.get_hookimpls() else None
-        self.defeated = hooks.asc_card_defeated if hooks.asc_card_defeated.get_hookimpls() else None
-        self.game_over = _direct(hooks.asc_game_over)
-        self.opponents = _direct(hooks.asc_opponents)
-        self.extra_actions = hooks.asc_extra_actions if hooks.asc_extra_actions.get_hookimpls() else None
+
+def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], ...]:
+    """``asc_sides``'s answer for ``players`` seats (None: each alone), or a PluginError naming
+    the plugin(s) that gave it, if it does not put each seat in exactly one side."""
+    if sides is None:
+        return tuple((s,) for s in range(players))
+    if (isinstance(sides, (list, tuple)) and all(isinstance(side, (list, tuple)) and side for side in sides)
+            and all(type(s) is int for side in sides for s in side)
+            and sorted(s for side in sides for s in side) == list(range(players))):
+        return tuple(tuple(side) for side in sides)
+    problem = ValueError(f"the sides {sides!r} do not put each of the seats 0..{players - 1} in exactly one side")
+    raise PluginError(" or ".join(hooks.implementers("asc_sides")), "asc_sides", problem, "the sides were not decided")
 
 
 class Game:
@@ -271,7 +275,9 @@ class Game:
             g.draw(g.players.index(p), HAND_SIZE, quiet=True)
         for slot in range(ROW_SIZE):
             g.refill(slot)
-        ctx.pm.hook.asc_game_started(game=g)
+        if ctx.hooks.game_started is not None:
+            ctx.hooks.game_started(g)
+        g.sides()   # decided once, now (asc_sides): a plugin's wrong answer stops the set-up
         g.start_turn(0)
         g._advance()
         return g
@@ -311,6 +317,10 @@ class Game:
             raise ValueError(f"saved state lacks field(s): {', '.join(missing)}")
         for f in cls.STATE_FIELDS:
             setattr(g, f, state[f])
+        if g.pending is not None and g.pending.get("intent") is None:   # saved before questions had intents
+            g.pending["intent"] = {"verb": "unknown", "text": g.pending.get("prompt") or ""}
+        if g.pending is not None:
+            g.pending.pop("prompt", None)
         g.players = [Player.from_dict(p) for p in state["players"]]
         g.stack = [Frame(*f) for f in state["stack"]]
         g.queued = [Frame(*f) for f in state["queued"]]
@@ -333,8 +343,9 @@ class Game:
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
         ev = _new_event(Event, (kind, seat, card, n, where))
         self.log.append(ev)
-        if self.ctx.on_event is not None:
-            self.ctx.on_event(game=self, event=ev)
+        on_event = self.ctx.hooks.event
+        if on_event is not None:
+            on_event(self, ev)
 
     def text(self, event: Event) -> str:
         return render(event, self.seat_name, self.name_of)
@@ -352,7 +363,7 @@ class Game:
 
     def opponents(self, seat: int) -> list[int]:
         """Seats an "each opponent" effect reaches, in turn order (team play narrows this)."""
-        return self.ctx.opponents(game=self, seat=seat)
+        return self.ctx.hooks.opponents(self, seat)
 
     def has_faction(self, iid: int, faction: str, seat: int | None = None) -> bool:
         d = self.ctx.defs[iid]
@@ -404,14 +415,16 @@ class Game:
         leaves, its slot is refilled at once, the taken card's own effects (its reward, its "when
         acquired", the triggers it set off, all pushed after this) resolve in full, and only then
         the Fates, in the order their cards entered."""
-        if self.ctx.on_enter is None:
-            self.ctx.refill(game=self, slot=slot)
+        hooks = self.ctx.hooks
+        entered = hooks.card_entered_center_row
+        if entered is None:
+            hooks.refill_center_row(self, slot)
             return
         before = self.center_row[:]
-        self.ctx.refill(game=self, slot=slot)
+        hooks.refill_center_row(self, slot)
         for at, card in enumerate(self.center_row):   # not always ``slot``: Samael's row slides right
             if card is not None and card not in before:
-                self.ctx.on_enter(game=self, card=card, slot=at)
+                entered(self, card, at)
                 self._entered_wait()
 
     def _entered_wait(self) -> None:
@@ -526,12 +539,17 @@ class Game:
         if self.ctx.defs[card].effects.get(key):
             self.queued.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, None))
 
-    def ask(self, seat: int, kind: str, prompt: str, options: list[tuple], data: dict | None = None) -> None:
-        """Called by a verb: stop and wait for ``seat`` to pick one of ``options``. The answer
-        goes back to the effect that asked (``asker``, its place in the stack), even when the
-        step pushed other effects on top before asking (a banished card's own "when banished"
-        between two banishes of one "banish up to 2")."""
-        self.pending = {"seat": seat, "kind": kind, "prompt": prompt,
+    def ask(self, seat: int, kind: str, intent: dict, options: list[tuple], data: dict | None = None) -> None:
+        """Called by a verb: stop and wait for ``seat`` to pick one of ``options``. ``intent`` says
+        what the question means (see :class:`Decision`); the engine adds the asking ``effect``.
+        The answer goes back to the effect that asked (``asker``, its place in the stack), even
+        when the step pushed other effects on top before asking (a banished card's own "when
+        banished" between two banishes of one "banish up to 2")."""
+        asker = self._asker({"asker": self._running})
+        frame = self.stack[asker] if asker >= 0 else None
+        if frame is not None and frame.pc > 0:
+            intent = {**intent, "effect": self.ctx.by_id[frame.defn].effects[frame.key][frame.pc - 1].verb.name}
+        self.pending = {"seat": seat, "kind": kind, "intent": intent,
                         "options": [list(o) for o in options], "data": data or {}, "asker": self._running}
 
     def _asker(self, pending: dict) -> int:
@@ -576,13 +594,14 @@ class Game:
         self.emit("turn_ended", seat)
         self.draw(seat, HAND_SIZE + p.bonus_draw, quiet=True)
         p.bonus_draw = 0
-        if self.ctx.turn_ended is not None:
-            self.ctx.turn_ended(game=self, seat=seat)
+        hooks = self.ctx.hooks
+        if hooks.turn_ended is not None:
+            hooks.turn_ended(self, seat)
         if self.extra_turns:
             self.extra_turns -= 1
             self.start_turn(seat)
             return
-        if self.ctx.game_over(game=self, seat=seat):
+        if hooks.game_over(self, seat):
             self.finish()
             return
         if self.turn >= MAX_TURNS:
@@ -604,12 +623,13 @@ class Game:
             if self.pending is not None:
                 pd = self.pending
                 asker = self.stack[self._asker(pd)] if self.stack else None
-                self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], pd["prompt"],
+                intent = pd["intent"]
+                self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], wording.render_prompt(self, intent),
                                                           asker.card if asker else None,
-                                                          tuple(tuple(o) for o in pd["options"])))
+                                                          tuple(tuple(o) for o in pd["options"]), intent))
             else:
-                self._decision = _new_decision(Decision, (self.current, "action", "Choose an action", None,
-                                                          tuple(self.legal_actions())))
+                self._decision = _new_decision(Decision, (self.current, "action", wording.render_prompt(self, ACTION),
+                                                          None, tuple(self.legal_actions()), ACTION))
         return self._decision
 
     def legal_actions(self) -> list[tuple]:
@@ -651,9 +671,9 @@ class Game:
                     acts.append(("acquire", c))
             elif runes >= d.cost:
                 acts.append(("acquire", c))
-        if self.ctx.extra_actions is not None:
-            for extra in self.ctx.extra_actions(game=self, seat=seat):
-                acts.extend(extra)
+        extra_actions = self.ctx.hooks.extra_actions
+        if extra_actions is not None:
+            acts.extend(extra_actions(self, seat))
         acts.append(END)
         return acts
 
@@ -793,7 +813,7 @@ class Game:
         elif kind == "defeat":
             self.players[seat].power -= self.ctx.defs[option[1]].cost
             self.defeat(seat, option[1])
-        elif self.ctx.pm.hook.asc_apply_action(game=self, option=option) is None:
+        elif self.ctx.hooks.apply_action(self, option) is None:
             raise InvalidAnswer(f"no rule handles action {option!r}")
 
     def _advance(self) -> None:
@@ -825,8 +845,8 @@ class Game:
         d = self.ctx.defs[iid]
         p.hand.remove(iid)
         self.emit("played", seat, iid)
-        if self.ctx.played is not None:
-            self.ctx.played(game=self, seat=seat, card=iid)
+        if self.ctx.hooks.card_played is not None:
+            self.ctx.hooks.card_played(self, seat, iid)
         if d.type == "construct":
             p.constructs.append(iid)
             self.push(iid, "play", seat)
@@ -910,8 +930,8 @@ class Game:
             self.emit("placed", seat if owner is None else owner, iid, where="deck" if to == "deck_top" else "discard")
         if slot is not None:   # refilled first: what the card does when acquired resolves before a new Fate
             self.refill(slot)
-        if self.ctx.acquired is not None:
-            self.ctx.acquired(game=self, seat=seat, card=iid, where=where)
+        if self.ctx.hooks.card_acquired is not None:
+            self.ctx.hooks.card_acquired(self, seat, iid, where)
         self.fire_triggers(seat, "acquire", iid, from_center=where == "center_row")
 
     def defeat(self, seat: int, iid: int) -> None:
@@ -920,8 +940,8 @@ class Game:
         where = self.location(iid)
         p.took += 1
         self.emit("defeated", seat, iid, where=where)
-        if self.ctx.defeated is not None:
-            self.ctx.defeated(game=self, seat=seat, card=iid, where=where)
+        if self.ctx.hooks.card_defeated is not None:
+            self.ctx.hooks.card_defeated(self, seat, iid, where)
         if where == "center_row":
             slot = self.leave_center(iid)
             # Samael the Fallen: monsters its holder defeats in the center row join their deck.
@@ -1063,14 +1083,30 @@ class Game:
             cards = self.card_honor(i)
             rows.append({"seat": i, "name": p.name, "tokens": p.honor, "cards": cards,
                          "total": p.honor + cards, "last_turn": self.last_turn[i]})
-        for extra in self.ctx.pm.hook.asc_extra_scores(game=self):
-            rows.extend(extra)
+        rows.extend(self.ctx.hooks.extra_scores(self))
         return rows
 
+    def sides(self) -> list[list[int]]:
+        """The seats that win or lose together: the teams under team play, else each seat alone
+        (the solo villain, seat -1, is on no side). Asked of the plugins (``asc_sides``) once,
+        at set-up; a plugin's answer that does not put each seat in exactly one side is refused
+        with a PluginError naming it."""
+        sides = self.ctx.sides
+        if sides is None:
+            sides = self.ctx.sides = _checked_sides(self.ctx.hooks, self.ctx.hooks.sides(self), len(self.players))
+        return [list(side) for side in sides]
+
+    def teams(self) -> list[list[int]]:
+        """The sides when seats play in teams, else [] (front ends and records show teams only then)."""
+        sides = self.sides()
+        return sides if any(len(side) > 1 for side in sides) else []
+
     def _best_sides(self) -> tuple[list[list[int]], int, dict[int, dict]]:
-        """The sides (a player, or a team) with the most honor, that total, and the score rows."""
+        """The sides (a player, or a team, or the solo villain) with the most honor, that total,
+        and the score rows."""
         rows = {r["seat"]: r for r in self.scores()}
-        sides = self.ctx.pm.hook.asc_sides(game=self) or [[s] for s in rows]
+        sides = self.sides()
+        sides += [[s] for s in rows if not any(s in side for side in sides)]   # the villain's row
         totals = [(side, sum(rows[s]["total"] for s in side)) for side in sides]
         best = max(total for _, total in totals)
         return [side for side, total in totals if total == best], best, rows
@@ -1080,8 +1116,7 @@ class Game:
         side whose member took a turn most recently. Seat -1 stands for the solo villain."""
         won = self.ext.get("winner")  # a card won the game outright (Arha Emissary): that side wins
         if won is not None:
-            sides = self.ctx.pm.hook.asc_sides(game=self) or [[won]]
-            return sorted(next(side for side in sides if won in side))
+            return sorted(next((side for side in self.sides() if won in side), [won]))
         tied, _, rows = self._best_sides()
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
@@ -1104,7 +1139,7 @@ class Game:
 
     def public_status(self, seat: int) -> list[tuple[str, str]]:
         """What plugins show about a seat (Renown on the Legendary Track, Boons to use...)."""
-        return [row for rows in self.ctx.pm.hook.asc_public_status(game=self, seat=seat) for row in rows]
+        return self.ctx.hooks.public_status(self, seat)
 
     # ------------------------------------------------------------------ labels
     @staticmethod
@@ -1113,38 +1148,10 @@ class Game:
         return option[1] if option[0] in CARD_OPTIONS else None
 
     def label(self, option: tuple) -> str:
-        """Readable text of one option (UI, terminal, logs)."""
-        kind = option[0]
-        name = self.name_of(option[1]) if len(option) > 1 and isinstance(option[1], int) else ""
-        if kind == "play":
-            return f"Play {name}"
-        if kind == "use":
-            return f"Use {name}: {self.ctx.defs[option[1]].abilities[option[2]].text}"
-        if kind == "acquire":
-            return f"Acquire {name} ({quantity(self.price(self.current, option[1]), 'rune')})"
-        if kind == "defeat":
-            return f"Defeat {name} ({self.ctx.defs[option[1]].cost} power)"
-        if kind == "end":
-            return "End turn"
-        if kind == "play_all":
-            return "Play all (cards without choices)"
-        if kind == "card":
-            where = option[2] if len(option) > 2 else ""
-            return f"{name} ({_where(where)})" if where else name
-        if kind in ("pass", "yes", "no"):
-            return {"pass": "None", "yes": "Yes", "no": "No"}[kind]
-        custom = self.ctx.pm.hook.asc_option_label(game=self, option=option)
-        return custom if custom is not None else str(option)
-
-
-# Where a card offered in a choice lies, in a word or two (the prompt says the rest).
-_CHOICE_ZONES = {"played": "played this turn", "constructs": "in play", "your_constructs": "your construct"}
-
-
-def _where(zone: str) -> str:
-    if zone.startswith("constructs_of_"):   # anyone's construct (the Legendary Track's Ulu Boon)
-        return f"{zone.removeprefix('constructs_of_')}'s construct"
-    return _CHOICE_ZONES.get(zone) or zone_name(zone)
+        """Readable text of one option of the pending decision (UI, terminal, logs), from the
+        wording layer."""
+        dec = self.decision()
+        return wording.render_label(self, option, dec.intent if dec is not None else {})
 
 
 class PublicPlayer:

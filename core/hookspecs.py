@@ -1,126 +1,200 @@
-"""Every hook a plugin may implement, in one place.
+"""Every hook a plugin may implement, in one place, in the manner of pytest's ``hookspec.py``:
+each spec says when it fires, its arguments, what it may return and whether the first answer
+wins. Nothing calls a hook directly: engine, set-up and front ends go through
+:class:`ascension.core.plugins.Hooks`, whose method for ``asc_x`` is ``x`` with the same
+arguments in order.
 
 Families (by calling convention):
-- load-time registration: ``asc_register_verbs`` (collecting)
-- match setup: ``asc_validate_setup``, ``asc_setup_match`` (collecting)
+- load time: ``asc_register_verbs``, ``asc_card_sets`` (collecting)
+- match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
-  ``asc_card_acquired``,
-  ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting, return None)
+  ``asc_card_acquired``, ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting,
+  return None)
 - rule seam: ``asc_refill_center_row``, ``asc_game_over``, ``asc_opponents``, ``asc_sides``,
-  ``asc_apply_action``, ``asc_option_label`` (firstresult; the base rules plugin supplies the
-  default with ``trylast=True`` where there is one)
+  ``asc_apply_action``, ``asc_option_label`` (firstresult: the first plugin that answers other
+  than None decides; the base rules plugin supplies the default with ``trylast=True`` where
+  there is one)
 - contribution: ``asc_extra_scores``, ``asc_extra_actions``, ``asc_public_status`` (collecting,
-  flattened by the caller)
+  flattened by the facade)
 
-Notification hooks no plugin implements are skipped by the engine, so they cost nothing.
+Notification and contribution hooks no plugin implements are skipped, so they cost nothing.
+Hooks a match's rules run (everything from ``asc_game_started`` on) must be deterministic
+given the state: a seed and the answers replay a game exactly.
 """
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 import pluggy
+
+if TYPE_CHECKING:   # annotations only: the core modules import this one
+    from .engine import Game
+    from .events import Event
+    from .match import MatchSetup
+    from .verbs import VerbRegistry
 
 PROJECT = "ascension"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
 
-@hookspec
-def asc_register_verbs(registry):
-    """Load time: add effect verbs to ``registry`` (a :class:`~ascension.core.verbs.VerbRegistry`)."""
-
+# ---------------------------------------------------------------------------- load time
 
 @hookspec
-def asc_validate_setup(setup):
-    """Before a match is built: return a list of messages for what makes ``setup`` impossible."""
+def asc_register_verbs(registry: VerbRegistry) -> None:
+    """Add effect verbs (and the card fields a plugin owns, like ``fate``) to ``registry``.
 
-
-@hookspec
-def asc_setup_choices():
-    """Choices a variant offers at setup, for front ends: a list of dicts ``{"variant", "path"
-    (keys into setup.options[variant]), "label", "choices": [(value, text), ...]}``; the first
-    choice (value None) means "let the game choose"."""
+    Fires whenever a set file is compiled, with a fresh registry and the plugins of that
+    compilation (the base rules and whatever the match or the set's ``requires`` enable).
+    Returns nothing."""
 
 
 @hookspec
-def asc_setup_match(setup):
-    """Before a match is built: adjust ``setup`` (a mutable MatchSetup), e.g. the honor pool."""
+def asc_card_sets() -> list[str | Path]:
+    """The card set files (TOML, like ``sets/10th.toml``) an installed package ships.
+
+    Fires once, when the installed plugins are loaded; every installed plugin is asked, whether
+    or not a match enables it. Returns a list of paths; each file is offered as the set named
+    after the file (``tiny.toml`` is set ``tiny``; its ``[set]`` id should say the same). A
+    set whose id is already taken (a built-in set's, or one another plugin ships) is refused
+    and named, with both files, among the plugin load errors; the other sets still load. A set
+    whose cards use a plugin's verbs or fields lists that plugin in its ``[set] requires``."""
+
+
+# ---------------------------------------------------------------------------- match setup
+
+@hookspec
+def asc_setup_choices() -> list[dict]:
+    """Choices a variant offers at setup, for front ends.
+
+    Fires when a front end shows the setup of the chosen variants. Returns a list of dicts
+    ``{"variant", "path" (keys into setup.options[variant]), "label", "choices": [(value,
+    text), ...]}``; the first choice (value None) means "let the game choose"."""
 
 
 @hookspec
-def asc_game_started(game):
-    """After the opening deal, before the first decision."""
+def asc_validate_setup(setup: MatchSetup) -> list[str]:
+    """What makes ``setup`` impossible for this plugin (player count, options).
+
+    Fires before a match is built, after its sets are loaded. Returns a list of messages
+    (empty: nothing to object); any message refuses the setup with all of them."""
 
 
 @hookspec
-def asc_card_entered_center_row(game, card, slot):
-    """A card just entered the center row at ``slot`` (opening deal and every refill)."""
+def asc_setup_match(setup: MatchSetup) -> None:
+    """Adjust ``setup`` (a mutable MatchSetup) before the match is built: the honor pool, cards
+    set aside (``setup.aside``). Fires once ``asc_validate_setup`` found nothing to object to.
+    Must be deterministic given ``setup.seed`` and ``setup.options`` (replay). Returns nothing."""
+
+
+# ---------------------------------------------------------------------------- notifications
+
+@hookspec
+def asc_game_started(game: Game) -> None:
+    """Fires once a match, after the opening deal, before the first turn starts. Returns nothing."""
 
 
 @hookspec
-def asc_card_played(game, seat, card):
-    """``seat`` just put ``card`` from hand into play, before its own effect resolves."""
+def asc_card_entered_center_row(game: Game, card: int, slot: int) -> None:
+    """Fires when card instance ``card`` has just entered the center row at ``slot``: at the
+    opening deal and every refill. Effects it queues wait until the card taken has resolved
+    (official timing, see ``Game.refill``). Returns nothing."""
 
 
 @hookspec
-def asc_public_status(game, seat):
-    """Public facts about ``seat`` a plugin keeps (Renown, Boons): a list of (label, text) pairs
-    that front ends show beside the seat. ``seat`` -1 is the solo villain."""
+def asc_card_played(game: Game, seat: int, card: int) -> None:
+    """Fires when ``seat`` has just put ``card`` from hand into play, before its own effect
+    resolves. Returns nothing."""
 
 
 @hookspec
-def asc_card_acquired(game, seat, card, where):
-    """``seat`` acquired ``card`` from ``where`` ("center_row", "pile" or "void")."""
+def asc_card_acquired(game: Game, seat: int, card: int, where: str) -> None:
+    """Fires when ``seat`` has acquired ``card`` from ``where`` ("center_row", "pile" or
+    "void"): after it was paid for and moved (and its center-row slot refilled), before its
+    "when acquired" triggers. Returns nothing."""
 
 
 @hookspec
-def asc_card_defeated(game, seat, card, where):
-    """``seat`` defeated monster ``card`` in ``where`` ("center_row", "pile" or "void")."""
+def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
+    """Fires when ``seat`` defeats monster ``card`` in ``where`` ("center_row", "pile" or
+    "void"): paid for, still where it was, before it goes to the Void and its reward resolves.
+    Returns nothing."""
+
+
+@hookspec
+def asc_turn_ended(game: Game, seat: int) -> None:
+    """Fires when ``seat`` has finished a turn (hand and played cards discarded, a new hand
+    drawn), before the game-over check. Returns nothing."""
+
+
+@hookspec
+def asc_event(game: Game, event: Event) -> None:
+    """Observer: fires for every event, as it is logged (many hundreds a game: keep it quick).
+    Returns nothing."""
+
+
+# ---------------------------------------------------------------------------- rule seams
+
+@hookspec(firstresult=True)
+def asc_refill_center_row(game: Game, slot: int) -> bool | None:
+    """Center-row ``slot`` was emptied: fill the row again (the base rules deal from the center
+    deck; Samael's row slides). Fires every time a card leaves the row. Returns True when
+    handled, None to leave it to the next plugin."""
 
 
 @hookspec(firstresult=True)
-def asc_refill_center_row(game, slot):
-    """A card left center-row ``slot``: fill the row again. Return True when handled."""
+def asc_game_over(game: Game, seat: int) -> bool | None:
+    """Whether the game ends now. Fires after each of ``seat``'s turns, after
+    ``asc_turn_ended``, unless an extra turn follows at once. Returns True or False to decide,
+    None to leave it to the next plugin."""
+
+
+@hookspec(firstresult=True)
+def asc_opponents(game: Game, seat: int) -> list[int] | None:
+    """The seats an "each opponent" effect of ``seat`` reaches, in turn order. Fires whenever
+    such an effect resolves. Returns the list, or None to leave it to the next plugin."""
+
+
+@hookspec(firstresult=True)
+def asc_sides(game: Game) -> list[list[int]] | None:
+    """The sides that win or lose together (teams), as lists of seats: every seat in exactly
+    one side. Fires once a match, at set-up right after ``asc_game_started`` (and again if its
+    plugins change); must follow from the setup alone, since it is not saved. Front ends and
+    records ask ``Game.sides()`` / ``Game.teams()``. Returns the sides, or None when every
+    seat plays alone."""
+
+
+@hookspec(firstresult=True)
+def asc_apply_action(game: Game, option: tuple) -> bool | None:
+    """Carry out a main-action ``option`` added by ``asc_extra_actions`` (its first item is
+    the plugin's kind). Fires when a player chooses an option the core does not know. Returns
+    True when handled; None from every plugin refuses the answer."""
+
+
+@hookspec(firstresult=True)
+def asc_option_label(game: Game, option: tuple) -> str | None:
+    """Readable text for an option whose kind the core does not know. Fires whenever a front
+    end or log labels one. Returns the text, or None to leave it to the next plugin."""
+
+
+# ---------------------------------------------------------------------------- contributions
+
+@hookspec
+def asc_extra_actions(game: Game, seat: int) -> list[tuple]:
+    """Main-action options a plugin adds for ``seat`` (tuples whose first item is a kind of the
+    plugin's own, carried out by ``asc_apply_action``). Fires every time ``seat``'s main
+    decision is worked out. Returns a list (possibly empty); all plugins' lists are joined."""
 
 
 @hookspec
-def asc_turn_ended(game, seat):
-    """``seat`` finished a turn (hand discarded, new hand drawn), before the game-over check."""
-
-
-@hookspec(firstresult=True)
-def asc_game_over(game, seat):
-    """After ``seat``'s turn (and any ``asc_turn_ended`` work): return True if the game ends now."""
-
-
-@hookspec(firstresult=True)
-def asc_opponents(game, seat):
-    """The seats an "each opponent" effect of ``seat`` reaches, in turn order."""
-
-
-@hookspec(firstresult=True)
-def asc_sides(game):
-    """The sides that win or lose together, as lists of seats (teams); None = every seat alone."""
+def asc_extra_scores(game: Game) -> list[dict]:
+    """Score rows of opponents that are not seats (the solo villain, seat -1), shaped like
+    ``Game.scores()``'s. Fires whenever the scores are asked. Returns a list of rows."""
 
 
 @hookspec
-def asc_extra_actions(game, seat):
-    """Main-action options a plugin adds for ``seat`` (tuples whose first item is a new kind)."""
-
-
-@hookspec(firstresult=True)
-def asc_apply_action(game, option):
-    """Carry out an option added by ``asc_extra_actions``; return True when handled."""
-
-
-@hookspec(firstresult=True)
-def asc_option_label(game, option):
-    """Readable text for an option kind the core does not know."""
-
-
-@hookspec
-def asc_extra_scores(game):
-    """Scores of non-seat opponents (the solo villain): return a list of Score rows."""
-
-
-@hookspec
-def asc_event(game, event):
-    """Observer: every logged event, as it happens."""
+def asc_public_status(game: Game, seat: int) -> list[tuple[str, str]]:
+    """Public facts about ``seat`` a plugin keeps (Renown, Boons), which front ends show beside
+    the seat; ``seat`` -1 is the solo villain. Fires whenever a front end draws a seat.
+    Returns a list of (label, text) pairs."""

@@ -18,7 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
-from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer
+from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer, PluginError
 
 HONOR_PER_PLAYER = 30
 SAVE_FORMAT = 1
@@ -50,7 +50,7 @@ class MatchSetup:
     solo: str | None = None
     pool: int = 0
     plugins: list[str] = field(default_factory=list)
-    pm: Any = None   # the match's plugin manager, built once here and handed to the match
+    hooks: plugin_mod.Hooks | None = None   # the match's plugins, built once here and handed to the match
     aside: list[CardDef] = field(default_factory=list)  # out-of-play cards a plugin brings (Legends)
 
     @property
@@ -79,7 +79,9 @@ def _load_set(path: str, plugin_names: tuple[str, ...], recorded: str | None = N
 
 
 def available_sets() -> dict[str, Path]:
-    return builtin_set_paths()
+    """Every set a match may use, by id: the package's own, then those installed plugins ship
+    (``asc_card_sets``; one whose id was taken is refused when the plugins load)."""
+    return {**builtin_set_paths(), **plugin_mod.installed().sets}
 
 
 def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",), recorded: dict | None = None) -> CardSet:
@@ -181,21 +183,21 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     solos = [v for v in setup.variants if cat.variants()[v].solo]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
-    pm = plugin_mod.make_manager([cat.modules[n] for n in plugin_names])
+    hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in plugin_names]))
     if setup.seed is None:
         setup.seed = secrets.randbits(63)
-    problems = [msg for msgs in pm.hook.asc_validate_setup(setup=setup) for msg in msgs]
+    problems = hooks.validate_setup(setup)
     if len(solos) > 1:
         problems.append(f"choose one solo variant, not {', '.join(solos)}")
     if problems:
         raise SetupError("; ".join(problems))
-    pm.hook.asc_setup_match(setup=setup)  # must be deterministic given seed and options (replay)
+    hooks.setup_match(setup)  # must be deterministic given seed and options (replay)
     main = piles_source(setup.card_sets)
     cards = (sum(s.center_copies for s in setup.card_sets) + len(setup.aside) + sum(d.count for d in main.always)
              + setup.players * sum(d.count for d in main.starting))
     if cards > MAX_CARDS:
         raise SetupError(f"this match would have {cards} cards; at most {MAX_CARDS} are allowed")
-    setup.pm = pm
+    setup.hooks = hooks
     if honor_pool is not None:  # an explicit choice beats any plugin default
         setup.pool = honor_pool
     if setup.pool < 1:
@@ -246,17 +248,20 @@ def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Playe
 
 
 def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int]], list[int]]:
-    pm = setup.pm
-    if pm is None:
+    hooks = setup.hooks
+    if hooks is None:
         cat = plugin_mod.installed()
-        pm = plugin_mod.make_manager([cat.modules[n] for n in setup.plugins])
+        hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in setup.plugins]))
     defs, center, piles, starting, aside = _instances(setup)
-    return Context(defs, pm, setup.to_dict(), setup.plugin_differences), center, piles, starting, aside
+    return Context(defs, hooks, setup.to_dict(), setup.plugin_differences), center, piles, starting, aside
 
 
 def _start(setup: MatchSetup) -> Game:
     ctx, center, piles, starting, aside = _context(setup)
-    return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
+    try:
+        return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
+    except PluginError as exc:   # a plugin's answer at set-up the rules cannot use (asc_sides): no match
+        raise SetupError(str(exc)) from exc
 
 
 # --- what a saved game or a record may hold (checked before anything is built from it) ------
@@ -306,7 +311,8 @@ class PlayerModel(_Strict):
 class PendingModel(_Strict):
     seat: StrictInt
     kind: StrictStr
-    prompt: Annotated[StrictStr, Field(max_length=1000)]
+    intent: dict[StrictStr, Any] | None = None   # what the question means (absent in saves before intents)
+    prompt: Annotated[StrictStr, Field(max_length=1000)] | None = None   # those saves' words instead
     options: list[Annotated[list[Any], Field(min_length=1)]] = Field(min_length=1, max_length=MAX_OPTION)
     data: dict[StrictStr, Any]
     asker: StrictInt = -1   # absent in games saved before questions named their asker

@@ -1,22 +1,33 @@
-"""Finding plugins (entry points in the ``ascension`` group) and building a match's manager.
+"""Finding plugins (entry points in the ``ascension`` group), the card sets they ship, and the
+one door every hook is called through (:class:`Hooks`, over a match's own plugin manager).
 
 Built-in plugins are found exactly as third-party ones are. Each plugin module declares
 ``PLUGIN = PluginInfo(...)``. A plugin that fails to import, lacks ``PLUGIN`` or implements a
-hook that does not exist is reported by name and left out; the others still load.
+hook that does not exist is reported by name and left out; the others still load. So is a set
+file a plugin ships under an id that is already taken.
 """
 from __future__ import annotations
 
 import importlib
 import logging
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib.metadata import entry_points
+from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Callable
 
 import pluggy
 
 from . import hookspecs
+from .cards import SET_ID, builtin_set_paths
 from .verbs import VerbRegistry
+
+if TYPE_CHECKING:
+    from .engine import Game
+    from .events import Event
+    from .match import MatchSetup
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +52,7 @@ class PluginCatalog:
     infos: dict[str, PluginInfo] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)
     versions: dict[str, str] = field(default_factory=dict)   # plugin name -> its version (recorded with games)
+    sets: dict[str, Path] = field(default_factory=dict)      # set id -> file, the sets plugins ship
 
     def variants(self) -> dict[str, PluginInfo]:
         return {i.variant: i for i in self.infos.values() if i.variant}
@@ -77,7 +89,35 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
         cat.infos[info.name] = info
         packaged = versions.get(name) if name not in (extra or {}) else None   # its distribution's version
         cat.versions[info.name] = str(packaged or getattr(module, "__version__", None) or "unknown")
+    cat.sets, refused = _shipped_sets(Hooks(make_manager(list(cat.modules.values()))))
+    for msg in refused:
+        log.warning(msg)
+    cat.errors.extend(refused)
     return cat
+
+
+def _shipped_sets(hooks: Hooks) -> tuple[dict[str, Path], list[str]]:
+    """The set files plugins ship (``asc_card_sets``) by set id (the file's name), and why any
+    was refused: not a .toml file, a name that is no set id, or an id the package's own sets or
+    an earlier plugin's already use."""
+    taken = {set_id: (f"the built-in set '{set_id}'", path) for set_id, path in builtin_set_paths().items()}
+    sets: dict[str, Path] = {}
+    shipped, refused = hooks.card_sets()
+    for plugin, path in shipped:
+        set_id = path.stem
+        if path.suffix != ".toml" or not path.is_file():
+            refused.append(f"plugin '{plugin}' ships set file {path}, which is not a .toml file: left out")
+        elif not re.match(SET_ID, set_id):
+            refused.append(f"plugin '{plugin}' ships set file {path}, whose name is not a set id "
+                           f"(lowercase letters and digits, as its [set] id): left out")
+        elif set_id in taken:
+            owner, other = taken[set_id]
+            refused.append(f"plugin '{plugin}' ships set '{set_id}' ({path}), but that id is already "
+                           f"{owner} ({other}): left out")
+        else:
+            sets[set_id] = path
+            taken[set_id] = (f"plugin '{plugin}''s set '{set_id}'", path)
+    return sets, refused
 
 
 @lru_cache(maxsize=1)
@@ -122,7 +162,7 @@ class MatchManager(pluggy.PluginManager):
         return self._impl_opts[key]
 
 
-def make_manager(modules: list[ModuleType]) -> pluggy.PluginManager:
+def make_manager(modules: list[ModuleType]) -> MatchManager:
     """One manager per match, holding only the plugins the match enables."""
     pm = MatchManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
@@ -132,15 +172,171 @@ def make_manager(modules: list[ModuleType]) -> pluggy.PluginManager:
     return pm
 
 
+# ---------------------------------------------------------------------------- the hook facade
+
+def _plain(caller) -> list[Callable] | None:
+    """A hook's implementations in pluggy's calling order, when every one is a plain function
+    taking exactly the spec's arguments (so it can be called directly, by position); None when
+    one is a wrapper or asks for fewer arguments (pluggy then does the calling)."""
+    impls, argnames = caller.get_hookimpls(), caller.spec.argnames
+    for impl in impls:
+        if impl.hookwrapper or impl.wrapper or impl.argnames != argnames:
+            return None
+    return [impl.function for impl in reversed(impls)]   # pluggy calls the last registered first
+
+
+def _through_pluggy(caller) -> Callable:
+    names = caller.spec.argnames
+    return lambda *args: caller(**dict(zip(names, args)))
+
+
+def _notification(caller) -> Callable | None:
+    """Calls every implementation; None when there is none, so the caller skips it for free."""
+    fns = _plain(caller)
+    if fns is None:
+        return _through_pluggy(caller)
+    if len(fns) <= 1:
+        return fns[0] if fns else None
+
+    def notify(*args):
+        for fn in fns:
+            fn(*args)
+    return notify
+
+
+def _seam(caller) -> Callable:
+    """The first answer other than None (a firstresult hook); a single implementation is
+    itself (the engine calls these seams hundreds of times a game)."""
+    fns = _plain(caller)
+    if fns is None:
+        return _through_pluggy(caller)
+    if len(fns) == 1:
+        return fns[0]
+
+    def first(*args):
+        for fn in fns:
+            result = fn(*args)
+            if result is not None:
+                return result
+        return None
+    return first
+
+
+def _contribution(caller) -> Callable | None:
+    """Every implementation's list, joined into one; None when there is none."""
+    fns = _plain(caller)
+    if fns is None:
+        call = _through_pluggy(caller)
+        return lambda *args: [item for items in call(*args) for item in items]
+    if not fns:
+        return None
+    return lambda *args: [item for fn in fns for item in (fn(*args) or ())]
+
+
+class Hooks:
+    """The one door to a set of plugins: engine, match set-up and front ends call every hook
+    here, by the spec's name without ``asc_`` and with its arguments in order
+    (``hooks.card_played(game, seat, card)``); :mod:`~ascension.core.hookspecs` says what each
+    returns. ``pm`` stays reachable for registering plugins and for naming a failing one.
+
+    The hooks a game calls while it is played are resolved once, when this is built, and again
+    whenever a plugin joins or leaves a running match (a :class:`MatchManager` says so):
+    implementations that are plain functions are called directly, a rule seam with a single
+    implementation *is* that function (pluggy's dispatch costs about 1 µs a call, which was a
+    tenth of a team game's time), and a notification or contribution no plugin implements is
+    None, so the engine skips it at no cost. The rarer hooks are plain methods.
+    """
+
+    # notifications: None when no plugin implements them
+    game_started: Callable[[Game], None] | None
+    card_entered_center_row: Callable[[Game, int, int], None] | None
+    card_played: Callable[[Game, int, int], None] | None
+    card_acquired: Callable[[Game, int, int, str], None] | None
+    card_defeated: Callable[[Game, int, int, str], None] | None
+    turn_ended: Callable[[Game, int], None] | None
+    event: Callable[[Game, Event], None] | None
+    # contributions, joined into one list: None when no plugin implements them
+    extra_actions: Callable[[Game, int], list[tuple]] | None
+    # rule seams: the first answer other than None
+    refill_center_row: Callable[[Game, int], bool | None]
+    game_over: Callable[[Game, int], bool | None]
+    opponents: Callable[[Game, int], list[int] | None]
+    sides: Callable[[Game], list[list[int]] | None]
+    apply_action: Callable[[Game, tuple], bool | None]
+    option_label: Callable[[Game, tuple], str | None]
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self.pm = pm
+        self.refresh()
+        if isinstance(pm, MatchManager):
+            pm.listeners.append(self.refresh)
+
+    def refresh(self) -> None:
+        """Resolve the hooks a game calls while it is played (again: the plugins changed)."""
+        hook = self.pm.hook
+        self.game_started = _notification(hook.asc_game_started)
+        self.card_entered_center_row = _notification(hook.asc_card_entered_center_row)
+        self.card_played = _notification(hook.asc_card_played)
+        self.card_acquired = _notification(hook.asc_card_acquired)
+        self.card_defeated = _notification(hook.asc_card_defeated)
+        self.turn_ended = _notification(hook.asc_turn_ended)
+        self.event = _notification(hook.asc_event)
+        self.extra_actions = _contribution(hook.asc_extra_actions)
+        self.refill_center_row = _seam(hook.asc_refill_center_row)
+        self.game_over = _seam(hook.asc_game_over)
+        self.opponents = _seam(hook.asc_opponents)
+        self.sides = _seam(hook.asc_sides)
+        self.apply_action = _seam(hook.asc_apply_action)
+        self.option_label = _seam(hook.asc_option_label)
+
+    def implementers(self, spec: str) -> list[str]:
+        """The plugins implementing hook ``spec`` (``"asc_sides"``), in calling order."""
+        return [i.plugin_name for i in reversed(getattr(self.pm.hook, spec).get_hookimpls())]
+
+    def register_verbs(self, registry: VerbRegistry) -> None:
+        self.pm.hook.asc_register_verbs(registry=registry)
+
+    def card_sets(self) -> tuple[list[tuple[str, Path]], list[str]]:
+        """(plugin name, set file) for every file a plugin ships, asked plugin by plugin in the
+        order they were registered (so that each file is known by its plugin, and the first of
+        two with one set id is the same every time); and a message for each plugin whose hook
+        failed or answered something other than paths (left out: the others still count)."""
+        shipped, refused = [], []
+        for impl in self.pm.hook.asc_card_sets.get_hookimpls():
+            try:
+                paths = impl.function()
+                if not isinstance(paths, (list, tuple)) or not all(isinstance(p, (str, Path)) for p in paths):
+                    raise TypeError(f"expected a list of paths, not {paths!r}")
+            except Exception as exc:   # a broken plugin must not stop the others
+                refused.append(f"plugin '{impl.plugin_name}' failed in asc_card_sets: {type(exc).__name__}: {exc}")
+                continue
+            shipped += [(impl.plugin_name, Path(p)) for p in paths]
+        return shipped, refused
+
+    def setup_choices(self) -> list[dict]:
+        return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]
+
+    def validate_setup(self, setup: MatchSetup) -> list[str]:
+        return [msg for msgs in self.pm.hook.asc_validate_setup(setup=setup) for msg in msgs]
+
+    def setup_match(self, setup: MatchSetup) -> None:
+        self.pm.hook.asc_setup_match(setup=setup)
+
+    def extra_scores(self, game: Game) -> list[dict]:
+        return [row for rows in self.pm.hook.asc_extra_scores(game=game) for row in rows]
+
+    def public_status(self, game: Game, seat: int) -> list[tuple[str, str]]:
+        return [row for rows in self.pm.hook.asc_public_status(game=game, seat=seat) for row in rows]
+
+
 def setup_choices(variants: list[str]) -> list[dict]:
     """What the given variants let players choose at setup (see ``asc_setup_choices``)."""
     cat = installed()
     names = [cat.variants()[v].name for v in variants if v in cat.variants()]
-    pm = make_manager([cat.modules[n] for n in names])
-    return [c for rows in pm.hook.asc_setup_choices() for c in rows]
+    return Hooks(make_manager([cat.modules[n] for n in names])).setup_choices()
 
 
 def verbs_for(pm: pluggy.PluginManager) -> VerbRegistry:
     registry = VerbRegistry()
-    pm.hook.asc_register_verbs(registry=registry)
+    Hooks(pm).register_verbs(registry)
     return registry

@@ -1,7 +1,8 @@
 """The core effect verbs every set uses.
 
-Choices: a verb that asks builds options as tuples — ``("card", iid, zone)`` for a card,
-``("pass",)`` for "none", ``("yes",)``/``("no",)`` — and gets the chosen one back in ``answer``.
+Choices: a verb that asks says what the question means (an intent, see ``engine.Decision``) and
+builds options as tuples — ``("card", iid, zone)`` for a card, ``("pass",)`` for "none",
+``("yes",)``/``("no",)``, ``("mode", n)`` — and gets the chosen one back in ``answer``.
 A choice with a single forced option (no "pass") is made automatically.
 """
 from __future__ import annotations
@@ -11,15 +12,12 @@ from typing import ClassVar, Literal
 from pydantic import Field
 
 from ascension.core.verbs import NoParams, Params, Verb
-from ascension.core.wording import PLAYER_ZONES, quantity, zone_name
-
-def _zones(zones) -> str:
-    """The zones a card may come from, as card text says them: "your hand or your discard pile"."""
-    return " or ".join(("your " if z in PLAYER_ZONES else "the ") + zone_name(z) for z in zones)
+from ascension.core.wording import quantity, zones_phrase
 
 
-def _ask_or_auto(game, frame, verb, p, seat, kind, prompt, options, data, optional):
-    """Ask ``seat`` unless the choice is forced (exactly one option and no way out)."""
+def _ask_or_auto(game, frame, verb, p, seat, kind, intent, options, data, optional):
+    """Ask ``seat`` unless the choice is forced (exactly one option and no way out); ``intent``
+    says what the question means (``engine.Decision``)."""
     if not options:
         return
     if optional:
@@ -27,7 +25,7 @@ def _ask_or_auto(game, frame, verb, p, seat, kind, prompt, options, data, option
     elif len(options) == 1:
         verb.answer(game, frame, p, options[0], data)
         return
-    game.ask(seat, kind, prompt, options, data)
+    game.ask(seat, kind, intent, options, data)
 
 
 def _distinct(game, cards, zone):
@@ -108,8 +106,7 @@ class Banish(Verb):
 
     def run(self, game, frame, p, left=None):
         left = p.up_to if left is None else left
-        where = _zones(p.from_)
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", f"Banish a card from {where}",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": list(p.from_)},
                      self.options(game, frame.seat, p), {"left": left}, p.optional)
 
     def answer(self, game, frame, p, option, data):
@@ -124,7 +121,7 @@ class Banish(Verb):
             self.run(game, frame, p, data["left"] - 1)
 
     def text(self, p, sub):
-        where = _zones(p.from_)
+        where = zones_phrase(p.from_)
         what = "a card" if p.up_to == 1 else f"up to {p.up_to} cards"
         out = f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
         if p.then:
@@ -145,7 +142,7 @@ class Discard(Verb):
 
     def run(self, game, frame, p, left=None):
         left = p.n if left is None else left
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Discard a card",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "discard", "zones": ["hand"]},
                      _distinct(game, game.players[frame.seat].hand, "hand"), {"left": left}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -195,7 +192,7 @@ class AcquireFree(Verb):
         return bool(self.options(game, seat, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire"},
                      self.options(game, frame.seat, p), {}, p.optional)
 
     def answer(self, game, frame, p, option, data):
@@ -238,7 +235,7 @@ class DefeatFree(Verb):
         return bool(self.options(game, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster for free",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "defeat"},
                      self.options(game, p), {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -258,8 +255,8 @@ class TakeFree(Verb):
 
     def run(self, game, frame, p):
         opts = [("card", c, "center") for c in game.center_row if c is not None]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     "Acquire or defeat a card in the center row for free", opts, {}, False)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "take", "zones": ["center"]},
+                     opts, {}, False)
 
     def answer(self, game, frame, p, option, data):
         if game.card(option[1]).type == "monster":
@@ -279,7 +276,7 @@ class CopyHero(Verb):
     def run(self, game, frame, p):
         played = [c for c in game.players[frame.seat].played
                   if c != frame.card and not any(s.verb.name == self.name for s in game.card(c).effects.get("play", ()))]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Repeat the effect of a hero you played",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "repeat", "zones": ["played"]},
                      _distinct(game, played, "played"), {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -445,7 +442,7 @@ class OpponentsDestroyConstruct(Verb):
             opp, todo = todo[0], todo[1:]
             mine = game.players[opp].constructs
             if mine:
-                _ask_or_auto(game, frame, self, p, opp, "choose_card", "Choose a construct to destroy",
+                _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
                              [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo}, False)
                 return
 
@@ -468,7 +465,7 @@ class OpponentsKeepOneConstruct(Verb):
             opp, todo = todo[0], todo[1:]
             mine = game.players[opp].constructs
             if len(mine) > 1:
-                game.ask(opp, "choose_card", "Choose the construct you keep",
+                game.ask(opp, "choose_card", {"verb": "keep", "zones": ["constructs"]},
                          [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo})
                 return
 
@@ -507,7 +504,7 @@ class MayTakeToHand(Verb):
 
     def run(self, game, frame, p):
         if frame.subject in game.players[frame.seat].discard:
-            game.ask(frame.seat, "yes_no", f"Put {game.name_of(frame.subject)} into your hand?",
+            game.ask(frame.seat, "yes_no", {"verb": "to_hand", "card": frame.subject},
                      [("yes",), ("no",)])
 
     def answer(self, game, frame, p, option, data):
@@ -537,7 +534,7 @@ class MayPutIntoPlay(Verb):
 
     def run(self, game, frame, p):
         if frame.subject in game.players[frame.seat].discard:
-            game.ask(frame.seat, "yes_no", f"Put {game.name_of(frame.subject)} into play?",
+            game.ask(frame.seat, "yes_no", {"verb": "into_play", "card": frame.subject},
                      [("yes",), ("no",)])
 
     def answer(self, game, frame, p, option, data):
@@ -574,11 +571,8 @@ class Choose(Verb):
         b: list = Field(min_length=1)
 
     def run(self, game, frame, p):
-        steps = game.ctx.by_id[frame.defn].effects
-        base = f"{frame.key}.{frame.pc - 1}"
-        game.ask(frame.seat, "choose_one", "Choose one",
-                 [("mode", 0, " ".join(s.text for s in steps[f"{base}.a"])),
-                  ("mode", 1, " ".join(s.text for s in steps[f"{base}.b"]))])
+        intent = {"verb": "choose_effect", "card": frame.card, "key": f"{frame.key}.{frame.pc - 1}"}
+        game.ask(frame.seat, "choose_one", intent, [("mode", 0), ("mode", 1)])   # the effects "<key>.a", "<key>.b"
 
     def answer(self, game, frame, p, option, data):
         game.push_sub(frame, "ab"[option[1]])

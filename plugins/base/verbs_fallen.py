@@ -2,7 +2,8 @@
 
 Same conventions as :mod:`ascension.plugins.base.verbs`: a pydantic ``Params`` model, ``run``,
 ``answer`` for verbs that ask, ``text`` for the card text; options are ``("card", iid, zone)``,
-``("pass",)``, ``("yes",)``/``("no",)`` and ``("mode", n, text)``. Everything a verb needs after
+``("pass",)``, ``("yes",)``/``("no",)`` and ``("mode", n)``; the question's meaning is an
+intent (``engine.Decision``), worded by :mod:`ascension.core.wording`. Everything a verb needs after
 an answer travels in the ``data`` dict given to ``game.ask`` (plain JSON), so a game saved in the
 middle of a choice resumes exactly.
 
@@ -31,10 +32,6 @@ def _lower(text: str) -> str:
 def _sub_key(frame, field: str) -> str:
     """The effect key of a nested list of the step ``frame`` is resolving (as ``push_sub`` uses)."""
     return f"{frame.key}.{frame.pc - 1}.{field}"
-
-
-def _sub_text(game, frame, field: str) -> str:
-    return " ".join(s.text for s in game.ctx.by_id[frame.defn].effects[_sub_key(frame, field)])
 
 
 def _unmark(game, frame) -> None:
@@ -79,8 +76,8 @@ class May(Verb):
         then: list = Field(min_length=1)
 
     def run(self, game, frame, p):
-        prompt = _sub_text(game, frame, "then").rstrip(".") + "?"
-        game.ask(frame.seat, "yes_no", prompt, [("yes",), ("no",)])
+        game.ask(frame.seat, "yes_no", {"verb": "may", "card": frame.card, "key": _sub_key(frame, "then")},
+                 [("yes",), ("no",)])
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "yes":
@@ -107,7 +104,7 @@ class TakeFromPile(Verb):
             for pile in game.piles.values():
                 if pile and game.name_of(pile[-1]) == name:
                     opts.append(("card", pile[-1], "pile"))
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card for free", opts, {},
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire"}, opts, {},
                      p.optional)
 
     def answer(self, game, frame, p, option, data):
@@ -150,7 +147,7 @@ class AcquireFromVoid(Verb):
         return bool(self.cards(game, seat, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire a card from the Void",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire", "zones": ["void"]},
                      _distinct(game, self.cards(game, frame.seat, p), "void"), {}, True)
 
     def answer(self, game, frame, p, option, data):
@@ -180,7 +177,7 @@ class ReturnFromDiscard(Verb):
         me = game.players[frame.seat]
         cards = [c for c in me.discard if p.type in ("any", game.card(c).type)]
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     "Put a card from your discard pile into your hand", _distinct(game, cards, "discard"), {}, True)
+                     {"verb": "to_hand", "zones": ["discard"]}, _distinct(game, cards, "discard"), {}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -203,7 +200,7 @@ class MayPutOnDeck(Verb):
 
     def run(self, game, frame, p):
         if frame.subject in game.players[frame.seat].discard:
-            game.ask(frame.seat, "yes_no", f"Put {game.name_of(frame.subject)} on top of your deck?",
+            game.ask(frame.seat, "yes_no", {"verb": "to_deck_top", "card": frame.subject},
                      [("yes",), ("no",)])
         else:
             _unmark(game, frame)
@@ -287,7 +284,7 @@ class NameAndReveal(Verb):
         first: dict[str, int] = {}
         for iid, d in enumerate(game.ctx.defs):
             first.setdefault(d.name, iid)
-        game.ask(frame.seat, "choose_one", "Name a card", [("card", first[n]) for n in sorted(first)])
+        game.ask(frame.seat, "choose_one", {"verb": "name_card"}, [("card", first[n]) for n in sorted(first)])
 
     def answer(self, game, frame, p, option, data):
         seat = frame.seat
@@ -319,7 +316,7 @@ class DefeatFromVoid(Verb):
         return bool(self.cards(game, seat))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Defeat a monster in the Void",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "defeat", "zones": ["void"]},
                      _distinct(game, self.cards(game, frame.seat), "void"), {}, True)
 
     def answer(self, game, frame, p, option, data):
@@ -376,7 +373,7 @@ class BanishFormerNeighbour(Verb):
             del game.ext["neighbours"]
         opts = [("card", c, "center") for c in _banishable_in_row(game, near)]
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     "Banish a card that was next to it", opts, {}, True)
+                     {"verb": "banish", "zones": ["center"]}, opts, {}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] != "pass":
@@ -425,7 +422,7 @@ class OpponentsDiscard(Verb):
                 return
 
     def _ask(self, game, frame, p, opp, left, todo):
-        _ask_or_auto(game, frame, self, p, opp, "choose_card", "Discard a card",
+        _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "discard", "zones": ["hand"]},
                      _distinct(game, game.players[opp].hand, "hand"), {"seat": opp, "left": left, "todo": todo},
                      False)
 
@@ -457,16 +454,16 @@ class OpponentsDiscardPerConstruct(Verb):
             opp, todo = todo[0], todo[1:]
             k = len(game.players[opp].constructs)
             if k:
-                game.ask(opp, "choose_one", "Choose one",
-                         [("mode", 0, f"Discard {quantity(k, 'card')}"),
-                          ("mode", 1, "Put all your constructs into your discard pile")],
+                game.ask(opp, "choose_one", {"verb": "penalty", "amount": k},   # discard k cards, or all constructs
+                         [("mode", 0), ("mode", 1)],
                          {"seat": opp, "todo": todo, "left": 0})
                 return
 
     def _discard(self, game, frame, p, opp, left, todo):
         hand = game.players[opp].hand
         if left > 0 and hand:
-            _ask_or_auto(game, frame, self, p, opp, "choose_card", "Discard a card", _distinct(game, hand, "hand"),
+            _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "discard", "zones": ["hand"]},
+                         _distinct(game, hand, "hand"),
                          {"seat": opp, "todo": todo, "left": left}, False)
         else:
             self.run(game, frame, p, todo)
@@ -507,7 +504,7 @@ class OpponentsLoseCostliestConstruct(Verb):
                 top = max(game.card(c).cost for c in mine)
                 cands = [c for c in mine if game.card(c).cost == top]
                 _ask_or_auto(game, frame, self, p, opp, "choose_card",
-                             "Choose your highest-cost construct to put into your discard pile",
+                             {"verb": "destroy", "zones": ["constructs"]},
                              _distinct(game, cands, "constructs"), {"seat": opp, "todo": todo}, False)
                 return
 
@@ -537,8 +534,8 @@ class TakeHonorFromLeader(Verb):
         if top <= game.players[seat].honor:
             return
         leaders = [o for o in opps if game.players[o].honor == top]
-        _ask_or_auto(game, frame, self, p, seat, "choose_one", "Take honor from",
-                     [("mode", o, f"Take honor from {game.players[o].name}") for o in leaders], {}, False)
+        _ask_or_auto(game, frame, self, p, seat, "choose_one", {"verb": "take_honor"},
+                     [("mode", o) for o in leaders], {}, False)
 
     def answer(self, game, frame, p, option, data):
         seat, opp = frame.seat, option[1]

@@ -2,7 +2,8 @@
 
 Same conventions as :mod:`ascension.plugins.base.verbs`: a pydantic ``Params`` model, ``run``,
 ``answer`` for verbs that ask, ``text`` for what a player reads. A faction choice is offered as
-``("mode", index into FACTIONS, "Void (Renown 4)")`` options, which every agent already knows.
+``("mode", index into FACTIONS, Renown in it now)`` options, which every agent already knows; each
+question says what it means in an intent (``engine.Decision``).
 """
 from __future__ import annotations
 
@@ -62,9 +63,8 @@ class GainRenown(Verb):
             return
         own = game.card(frame.card).factions if p.other else ()
         row = renown(game, seat)
-        opts = [("mode", i, f"{f.capitalize()} (Renown {row[f]})") for i, f in enumerate(FACTIONS)
-                if f not in own and row[f] < LEGEND]
-        _ask_or_auto(game, frame, self, p, seat, "choose_one", f"Gain {p.n} Renown in which faction?",
+        opts = [("mode", i, row[f]) for i, f in enumerate(FACTIONS) if f not in own and row[f] < LEGEND]
+        _ask_or_auto(game, frame, self, p, seat, "choose_one", {"verb": "renown", "amount": p.n},
                      opts, {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -115,7 +115,7 @@ class BanishCenterGainRenown(Verb):
 
     def run(self, game, frame, p):
         opts = [("card", c, "center") for c in game.center_row if c is not None and not game.card(c).unbanishable]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Banish a card in the center row",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": ["center"]},
                      opts, {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -209,7 +209,7 @@ class BanishPlayed(Verb):
     Params = NoParams
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Banish a card you played this turn",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": ["played"]},
                      _distinct(game, game.players[frame.seat].played, "played"), {}, True)
 
     def answer(self, game, frame, p, option, data):
@@ -236,8 +236,8 @@ class DestroyConstructs(Verb):
             s = (frame.seat + i) % n
             zone = "your_constructs" if s == frame.seat else f"constructs_of_{game.players[s].name}"
             opts += [("card", c, zone) for c in game.players[s].constructs]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Destroy a construct in play", opts,
-                     {"left": left}, True)
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
+                     opts, {"left": left}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -271,7 +271,7 @@ class DestroyAnotherConstruct(Verb):
         return bool(self.others(game, seat, card, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Destroy a construct you control",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
                      _distinct(game, self.others(game, frame.seat, frame.card, p), "constructs"), {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -364,7 +364,7 @@ class TakeFreeCostingUpToIt(Verb):
         limit = game.card(frame.subject).cost if frame.subject is not None else 0
         opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).cost <= limit]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Acquire or defeat a card for free",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "take"},
                      opts, {}, False)
 
     def answer(self, game, frame, p, option, data):
@@ -398,7 +398,7 @@ class AcquireWithHonor(Verb):
         opts = [("card", c, "center") for c in game.center_row
                 if c is not None and game.card(c).type in ("hero", "construct") and game.card(c).honor <= have]
         _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     "Return honor equal to a card's honor value to acquire it", opts, {}, True)
+                     {"verb": "acquire", "zones": ["center"], "pay": "honor"}, opts, {}, True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -432,7 +432,7 @@ class DefeatInVoid(Verb):
                 opts.append(("free", c, free[0]))
             if me.power >= d.cost:
                 opts.append(("card", c, "void"))
-        _ask_or_auto(game, frame, self, p, seat, "choose_card", "Defeat a monster in the Void", opts, {}, True)
+        _ask_or_auto(game, frame, self, p, seat, "choose_card", {"verb": "defeat", "zones": ["void"]}, opts, {}, True)
 
     def answer(self, game, frame, p, option, data):
         seat, card = frame.seat, option[1] if len(option) > 1 else None
@@ -458,7 +458,7 @@ class DiscardToDeckTop(Verb):
 
     def run(self, game, frame, p):
         cards = [c for c in game.players[frame.seat].discard if p.type in ("any", game.card(c).type)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", "Put a card on top of your deck",
+        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "to_deck_top", "zones": ["discard"]},
                      _distinct(game, cards, "discard"), {}, True)
 
     def answer(self, game, frame, p, option, data):

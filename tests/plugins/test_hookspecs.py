@@ -20,6 +20,11 @@ def asc_register_verbs(registry):
     calls.append("asc_register_verbs")
 
 @hookimpl
+def asc_card_sets():
+    calls.append("asc_card_sets")
+    return []
+
+@hookimpl
 def asc_validate_setup(setup):
     calls.append("asc_validate_setup")
     return ["no six-player probes"] if setup.players == 6 else []
@@ -153,8 +158,8 @@ def test_refill_and_game_over_seams_can_be_replaced():
     assert solo.center_row[1:3] == [row[0], row[1]] and solo.center_row[3:] == row[3:]
     assert slot_card not in solo.center_row
     solo.pool = 0
-    assert solo.ctx.game_over(game=solo, seat=0) is True  # Samael: end of any turn once empty
+    assert solo.ctx.hooks.game_over(solo, 0) is True  # Samael: end of any turn once empty
     duel = new_game(["10th"], ["Ann", "Bob"], seed=2)
     duel.pool = 0
-    assert duel.ctx.game_over(game=duel, seat=0) is False  # base: only when the round completes
-    assert duel.ctx.game_over(game=duel, seat=1) is True
+    assert duel.ctx.hooks.game_over(duel, 0) is False  # base: only when the round completes
+    assert duel.ctx.hooks.game_over(duel, 1) is True

@@ -12,7 +12,7 @@ def four(seed=1):
 
 def test_rule_teammates_sit_across_the_table():
     g = four()
-    assert g.ctx.pm.hook.asc_sides(game=g) == [[0, 2], [1, 3]]
+    assert g.sides() == g.teams() == [[0, 2], [1, 3]]
     assert g.opponents(0) == [1, 3]
     assert g.opponents(1) == [2, 0]  # in turn order from Bob
 

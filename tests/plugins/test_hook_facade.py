@@ -1,0 +1,102 @@
+"""Every hook is declared once, typed and documented (``core/hookspecs.py``), and called through
+one facade (``plugins.Hooks``): single implementations directly, several in pluggy's order,
+with pluggy's answers; plugins joining a running match are called from then on; front ends
+call no hook themselves."""
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import pytest
+
+from ascension.core import hookspecs
+from ascension.core.hookspecs import hookimpl
+from ascension.core.match import new_game
+from ascension.core.plugins import Hooks, installed, make_manager
+from ascension.core.scenario import arrange, script
+
+ROOT = Path(__file__).resolve().parents[2]
+SPECS = {name: fn for name, fn in vars(hookspecs).items() if name.startswith("asc_")}
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_every_spec_is_typed_documented_and_has_its_facade_member(name):
+    spec = SPECS[name]
+    signature = inspect.signature(spec)
+    assert all(p.annotation is not inspect.Parameter.empty for p in signature.parameters.values())
+    assert signature.return_annotation is not inspect.Signature.empty
+    doc = inspect.getdoc(spec) or ""
+    assert "fires" in doc.lower() and "Return" in doc, f"{name}: say when it fires and what it returns"
+    hooks = Hooks(make_manager([installed().modules["base"]]))
+    member = getattr(hooks, name.removeprefix("asc_"))
+    if member is not None and inspect.ismethod(member):   # the plainly called ones take the spec's arguments
+        assert list(inspect.signature(member).parameters) == list(signature.parameters)
+
+
+def test_a_seam_with_one_implementation_is_that_function_and_unimplemented_notices_are_skipped():
+    base = installed().modules["base"]
+    hooks = new_game(["10th"], ["Ann", "Bob"], seed=1).ctx.hooks
+    assert hooks.refill_center_row is base.asc_refill_center_row
+    assert hooks.game_over is base.asc_game_over
+    assert hooks.card_played is None and hooks.event is None and hooks.extra_actions is None
+
+
+def test_several_implementations_answer_as_pluggy_would():
+    solo = new_game(["10th", "rotf"], ["Ann"], ["samael"], seed=2)   # Samael's seams before the base rules'
+    hooks, pm = solo.ctx.hooks, solo.ctx.pm
+    solo.pool = 0
+    assert hooks.implementers("asc_game_over") == ["samael", "base"]
+    assert hooks.game_over(solo, 0) is pm.hook.asc_game_over(game=solo, seat=0) is True
+    assert hooks.extra_scores(solo) == [row for rows in pm.hook.asc_extra_scores(game=solo) for row in rows]
+    assert hooks.public_status(solo, -1) == [r for rs in pm.hook.asc_public_status(game=solo, seat=-1) for r in rs]
+    assert hooks.public_status(solo, -1)
+
+
+class Watcher:
+    """A plugin joining a running match: it sees plays and offers a move of its own."""
+
+    def __init__(self):
+        self.seen = []
+
+    @hookimpl
+    def asc_card_played(self, game, seat, card):
+        self.seen.append(game.name_of(card))
+
+    @hookimpl
+    def asc_extra_actions(self, game, seat):
+        return [("wave", seat)] if seat == 0 else None   # None adds nothing, as in pluggy
+
+    @hookimpl
+    def asc_apply_action(self, game, option):
+        return True if option[0] == "wave" else None
+
+    @hookimpl(hookwrapper=True)
+    def asc_option_label(self, game, option):   # a wrapper: the facade leaves the calling to pluggy
+        outcome = yield
+        if option[0] == "wave":
+            outcome.force_result("Wave")
+
+
+def test_a_plugin_joining_a_running_match_is_called_from_then_on_and_leaving_is_forgotten():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=5)
+    watcher = Watcher()
+    game.ctx.pm.register(watcher, name="watcher")
+    arrange(game, 0, hand=["Militia", "Apprentice"])
+    assert game.ctx.hooks.extra_actions(game, 0) == [("wave", 0)] and game.ctx.hooks.extra_actions(game, 1) == []
+    assert game.ctx.hooks.option_label(game, ("wave", 0)) == "Wave"
+    script(game, ["Wave", "Play Militia"])
+    assert watcher.seen == ["Militia"]
+    game.ctx.pm.unregister(watcher)
+    script(game, ["Play Apprentice"])
+    assert watcher.seen == ["Militia"] and game.ctx.hooks.card_played is None
+
+
+def test_front_ends_call_no_hook_themselves():
+    """They ask the game (``game.sides()``, ``game.public_status()``...), which asks the facade."""
+    calls = []
+    for path in (ROOT / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Attribute) and (node.attr == "pm" or node.attr.startswith("asc_")):
+                calls.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}")
+    assert calls == []
