@@ -56,6 +56,18 @@ class _SessionModel(BaseModel):
     game: dict[StrictStr, Any]
 
 
+@dataclass(frozen=True)
+class Unspent:
+    """What ending the turn now would leave unused (all zero / empty: nothing)."""
+    cards: int = 0                 # hand cards that could still be played
+    runes: int = 0                 # runes left while a card is still in reach
+    power: int = 0                 # power left while a monster can still be defeated
+    usable: tuple[int, ...] = ()   # constructs (card instances) with an ability still to use
+
+    def __bool__(self) -> bool:
+        return bool(self.cards or self.runes or self.power or self.usable)
+
+
 @dataclass
 class BotMove:
     """A move a bot made, with its reason kept for "why this move?" (text made on request)."""
@@ -157,13 +169,22 @@ class Session:
         dealt = {e.card for e in self.game.log[mark:] if e.kind == "center_dealt"}
         return dealt.intersection(self.game.center_row)
 
-    def unplayed_if_ending(self, index: int) -> int:
-        """The cards left unplayed in hand if answer ``index`` ends the turn while some could
-        still be played (0 otherwise): most often a slip, so front ends ask first."""
+    def unspent_if_ending(self, index: int) -> "Unspent":
+        """What answer ``index`` would waste if it ends the turn: hand cards that could still be
+        played, runes while something is still in reach, power while a monster can still be
+        defeated, constructs with an ability still to use. Ending with any of these is most
+        often a slip, so front ends ask first (their words are made from this data)."""
         dec = self.game.decision()
-        if dec.options[index][0] != "end" or not any(o[0] in ("play", "play_all") for o in dec.options):
-            return 0
-        return len(self.game.players[dec.seat].hand)
+        if dec is None or dec.options[index][0] != "end":
+            return Unspent()
+        game, kinds = self.game, {o[0] for o in dec.options}
+        p = game.players[dec.seat]
+        playable = {game.card(o[1]).id for o in dec.options if o[0] == "play"}
+        usable = tuple(dict.fromkeys(o[1] for o in dec.options if o[0] == "use"))
+        return Unspent(cards=sum(game.card(c).id in playable for c in p.hand),
+                       runes=p.runes if kinds & {"acquire", "gift"} else 0,
+                       power=p.power if "defeat" in kinds else 0,
+                       usable=usable)
 
     def answer(self, index: int) -> None:
         """A person answers; a snapshot is kept so they can take it back."""
@@ -244,6 +265,5 @@ class Session:
 
     def result(self) -> dict:
         game = self.game
-        sides = game.ctx.pm.hook.asc_sides(game=game)
-        return {"scores": game.scores(), "winners": game.winners(), "sides": sides,
+        return {"scores": game.scores(), "winners": game.winners(), "sides": game.teams() or None,
                 "assisted": self.assisted, "seed": game.seed}

@@ -16,7 +16,8 @@ _tmp = tempfile.mkdtemp(prefix="asc-shots-")
 os.environ.setdefault("ASCENSION_CONFIG_DIR", os.path.join(_tmp, "config"))
 os.environ.setdefault("ASCENSION_DATA_DIR", os.path.join(_tmp, "data"))
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtGui import QPainter  # noqa: E402
+from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from ascension.core.bots import make_bot  # noqa: E402
 from ascension.core.plugins import installed  # noqa: E402
@@ -25,6 +26,7 @@ from ascension.ui.desktop import storage  # noqa: E402
 from ascension.ui.desktop.app import MainWindow  # noqa: E402
 from ascension.ui.desktop.controller import Controller  # noqa: E402
 from ascension.ui.desktop.setup_dialog import SetupDialog  # noqa: E402
+from ascension.ui.desktop.tutorial import TUTORIALS  # noqa: E402
 
 SIZES = [(1280, 720), (1600, 900)]
 
@@ -123,6 +125,17 @@ def main(argv: list[str]) -> int:
     print(out / "setup_dialog_error.png")
     dlg.close()
 
+    # 1b. the dialog as a player opens it after a game: no seed kept, "Same deal" offers the last one
+    dlg = SetupDialog(storage.Settings(), None, last_seed=4242)
+    dlg.show()
+    settle(app)
+    dlg.grab().save(str(out / "setup_dialog_new.png"))
+    print(out / "setup_dialog_new.png")
+    dlg.close()
+
+    # 1c. the tutorials, step by step (each move made as the step asks), and the Track's tour
+    tutorial_shots(app, out)
+
     # 2. mid-game, two players: constructs, played heroes and a full hand
     w = new_window()
     w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 4242,
@@ -150,6 +163,26 @@ def main(argv: list[str]) -> int:
             print(out / f"{kind}_dialog.png")
             top.close()
 
+    # 2b. End turn with runes, power and a construct's ability left: the question it asks
+    end = next(i for i, o in enumerate(w.controller.decision().options) if o[0] == "end")
+    box = QMessageBox(QMessageBox.Question, "End your turn?", w.end_turn_warning(end),
+                      QMessageBox.Yes | QMessageBox.No, w)
+    box.show()
+    for width, height in SIZES:      # the window with the question over its middle, as a player sees it
+        w.resize(width, height)
+        settle(app)
+        w.refresh()
+        settle(app)
+        canvas, question = w.grab(), box.grab()
+        painter = QPainter(canvas)
+        painter.drawPixmap((canvas.width() - question.width()) // 2, (canvas.height() - question.height()) // 2,
+                           question)
+        painter.end()
+        path = out / f"end_turn_warning_{width}x{height}.png"
+        canvas.save(str(path))
+        print(path)
+    box.close()
+
     # 3. a decision inside an effect: Seer of the Forked Path asks what to banish
     arrange(g, 0, hand=["Seer of the Forked Path", "Apprentice", "Apprentice", "Mystic", "Militia"])
     g._decision = None
@@ -157,6 +190,18 @@ def main(argv: list[str]) -> int:
     seer = next(c for c in w.table.hand.cards if c.card_name == "Seer of the Forked Path")
     w.on_card_clicked(seer.iid)
     shoot(app, w, out, "decision_banish")
+    # 3b. a game saved after seven turns and loaded again: the log shows the game so far
+    w.close()
+    w = new_window()
+    w.start({"seats": seats("Ann", ("Bob", "easy")), "sets": ["10th"], "variants": [], "seed": 31,
+             "honor_pool": None})
+    play_turns(w, 7)
+    saved = Path(_tmp) / "saved.json"
+    w.controller.save_to(saved)
+    w.controller.start({"seats": seats("Ann", ("Bob", "easy")), "sets": ["10th"], "variants": [], "seed": 1,
+                        "honor_pool": None})
+    w.load_path(str(saved))
+    shoot(app, w, out, "table_loaded")
     w.close()
 
     # 4. four players in two teams, a few rounds in
@@ -234,19 +279,51 @@ def main(argv: list[str]) -> int:
     return 0
 
 
+TUTORIAL_SHOTS = {"first turn": (1, 2, 4, 6, 8, 10, 11, 12), "legendary track": (1, 3)}
+
+
+def tutorial_shots(app, out: Path) -> None:
+    """Each tutorial clicked through as its steps ask; the steps listed above are shot."""
+    for which, shots in TUTORIAL_SHOTS.items():
+        w = new_window()
+        w.start_tutorial(which)
+        tag = which.replace(" ", "_")
+        steps = TUTORIALS[which][0]
+        for n, step in enumerate(steps, 1):
+            if n in shots:
+                shoot(app, w, out, f"tutorial_{tag}_step{n:02d}")
+            if n == len(steps):
+                break
+            if step.kind is None:
+                w.tutorial_next()
+                continue
+            dec = w.controller.decision()
+            w.answer(next(i for i, o in enumerate(dec.options) if step.wants(w.controller.game, o)))
+            while w.controller.session.waiting_for_bot():    # the bot's turn after the tutorial's end
+                app.processEvents()
+        w.close()
+
+
 def history_shots(app, out: Path) -> None:
     from datetime import datetime, timedelta, timezone
 
     from ascension.core.sim import simulate
     from ascension.ui.desktop.history_window import HistoryWindow
-    from ascension.ui.history.recording import record_simulation
+    from ascension.ui.history.recording import history_for, simulated_records
+    from ascension.ui.history.repo import record_many
 
     db = Path(_tmp) / "history.sqlite3"
     games = 30
     records = simulate(["10th"], ["greedy", "medium"], games=games, seed=3, keep_records=True)["records"]
     now = datetime.now(timezone.utc)
-    record_simulation(records, db, ends=[now - timedelta(days=games - k) for k in range(games)])
-    h = HistoryWindow(db, "Medium 2")
+    stored = simulated_records(records, ends=[now - timedelta(days=games - k) for k in range(games)])
+    for r in stored:   # Ann plays the medium bot's moves: the window lists games people played
+        r.seats[1] = r.seats[1].model_copy(update={"name": "Ann", "kind": "human", "bot": None})
+        r.setup["names"][1] = "Ann"
+        r.options.pop("simulated")
+    with history_for(db).session() as s:
+        record_many(s, stored)
+    h = HistoryWindow(db, "Ann")
     h.show()
     for tab, name in ((0, "history_matches"), (1, "history_statistics"), (2, "history_match"),
                       (2, "history_match_race")):

@@ -485,10 +485,11 @@ def test_ending_the_turn_with_cards_unplayed_asks_first(window, qtbot):
     asked = []
     window.confirm = lambda title, text: asked.append(text) or False    # "No": the turn goes on
     qtbot.keyClick(window, Qt.Key_E)
-    assert asked == ["You have not played 5 cards in your hand. End your turn anyway?"]
+    assert len(asked) == 1 and "5 cards in your hand that you can still play" in asked[0]
     assert game.current == 0 and game.turn == 1
     qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)       # the button asks the same
     assert len(asked) == 2 and game.turn == 1
-    qtbot.keyClick(window, Qt.Key_A)                                  # all played: no question
+    qtbot.keyClick(window, Qt.Key_A)             # all played: no question about cards (runes may be left)
+    window.confirm = lambda title, text: asked.append(text) or True
     qtbot.keyClick(window, Qt.Key_E)
-    assert len(asked) == 2 and game.turn > 1
+    assert all("in your hand" not in text for text in asked[2:]) and game.turn > 1

@@ -174,7 +174,7 @@ def test_team_totals_are_on_the_table(window, qtbot):
     for seat, tokens in enumerate((4, 1, 2, 7)):
         game.players[seat].honor = tokens
     window.refresh()
-    sides = game.ctx.pm.hook.asc_sides(game=game)
+    sides = game.teams()
     totals = {r["seat"]: r["total"] for r in game.scores()}
     for t, side in enumerate(sides):
         expected = sum(totals[s] for s in side)

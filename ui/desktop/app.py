@@ -7,6 +7,7 @@ an answer. What is legal comes from the controller, which asks the engine.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut
@@ -16,14 +17,15 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
 
 from ascension.core import overrides
 from ascension.core.match import SaveFileError, SetupError
-from ascension.core.wording import quantity
+from ascension.core.wording import unspent_lines
 
 from . import storage
 from .cards import CardZoom
 from .controller import SPEEDS, Controller
 from .panels import BotReasonsDialog, DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
-from .setup_dialog import SetupDialog
+from .setup_dialog import TUTORIAL, SetupDialog
 from .table import CardState, TableWidget
+from .tutorial import TUTORIALS, Tutorial, TutorialBar
 
 MIN_SIZE = (1280, 720)
 NOTICE_CHARS = 600   # a longer message (a huge file's contents quoted) is cut: the log has it whole
@@ -80,6 +82,7 @@ class MainWindow(QMainWindow):
         self.card_menu: QMenu | None = None   # open when a click stands for several options
         self._new_in_center: set[int] = set()  # dealt since the person looking last answered
         self.gallery = self.help_dialog = None   # helper windows, opened on demand and kept
+        self.tutorial: Tutorial | None = None    # the steps being taught, in a tutorial game
         self.setWindowTitle("Ascension")
         self.resize(*MIN_SIZE)
         self.setMinimumSize(1024, 640)
@@ -110,11 +113,15 @@ class MainWindow(QMainWindow):
         for w in (self.welcome, self.play_page, self.pass_page, self.end_page):
             self.stack.addWidget(w)
         self.notice = NoticeBar()
+        self.tutorial_bar = TutorialBar()
+        self.tutorial_bar.next_clicked.connect(self.tutorial_next)
+        self.tutorial_bar.leave_clicked.connect(self.leave_tutorial)
         central = QWidget()
         central_lay = QVBoxLayout(central)
         central_lay.setContentsMargins(0, 0, 0, 0)
         central_lay.setSpacing(0)
         central_lay.addWidget(self.notice)
+        central_lay.addWidget(self.tutorial_bar)
         central_lay.addWidget(self.stack, 1)
         self.setCentralWidget(central)
         self.status = QLabel()
@@ -198,7 +205,7 @@ class MainWindow(QMainWindow):
         title.setAlignment(Qt.AlignCenter)
         lay.addWidget(title)
         for text, slot in (("New game…", self.new_game), ("Load a saved game…", self.load_game),
-                           ("How to play (F1)", self.show_help)):
+                           ("Tutorial: your first turn…", self.start_tutorial), ("How to play (F1)", self.show_help)):
             b = QPushButton(text)
             b.setMinimumSize(240, 44)
             b.clicked.connect(slot)
@@ -216,6 +223,8 @@ class MainWindow(QMainWindow):
         game = c.game
         dec = c.decision()
         humans = c.humans
+        if self.tutorial is not None:
+            self.tutorial_bar.show_step(self.tutorial)
         if dec is not None and c.is_human(dec.seat) and dec.seat != self.viewer:
             if len(humans) > 1:
                 self.pass_to = dec.seat
@@ -225,14 +234,13 @@ class MainWindow(QMainWindow):
             self.viewer = humans[0]
         viewer = self.viewer if humans else game.current    # all bots: watch the current player
         kinds = [("human" if s.kind == "human" else f"{s.bot or 'greedy'} bot") for s in c.session.seats]
-        sides = game.ctx.pm.hook.asc_sides(game=game) or []
-        teams = {seat: t for t, side in enumerate(sides) for seat in side}
+        teams = {seat: t for t, side in enumerate(game.teams()) for seat in side}
         hidden = self.pass_to is not None
         self._new_in_center = set() if hidden or viewer is None else c.session.new_in_center(viewer)
         self.table.refresh(game, viewer, self.card_state, kinds, teams, hand_hidden=hidden)
         self.log_panel.sync(game)
         self._decision_panel(dec)
-        self.undo_action.setEnabled(c.can_undo() and not hidden)
+        self.undo_action.setEnabled(c.can_undo() and not hidden and not self._guiding())
         self.save_action.setEnabled(True)
         waiting = c.session.waiting_for_bot()
         self.skip_action.setEnabled(waiting)
@@ -268,7 +276,10 @@ class MainWindow(QMainWindow):
         new = zone == "center" and iid in self._new_in_center
         if mine is None:
             return CardState(False, c.why_not(iid, self.viewer, zone), source, new=new)
-        opts = c.options_for_card(iid)
+        opts = self._allowed(c.options_for_card(iid))
+        if not opts and c.options_for_card(iid):   # a move the tutorial's step does not ask for
+            return CardState(False, "The tutorial asks: " + self.tutorial.step.text, source,
+                             dimmed=source is None, new=new)
         if opts:
             labels = [c.game.label(mine.options[i]) for i in opts]
             hl = source or ("choice" if mine.kind != "action" else None)
@@ -307,22 +318,59 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ acting
     def answer(self, index: int) -> None:
         mine = self._my_decision()
-        if mine is None or not self._sure_to_end(index):
+        if mine is None or not self._guided(index) or not self._sure_to_end(index):
             return
-        self.controller.answer(index)
+        self._submit(index)
+
+    def _submit(self, index: int) -> None:
+        """Give the answer; in a tutorial, the move its step asked for moves it on."""
+        t, game, dec = self.tutorial, self.controller.game, self.controller.decision()
+        taught = t is not None and not t.finished and t.step.wants(game, dec.options[index])
+        if self.controller.answer(index) and taught:
+            t.advance()
+            self.refresh()
+
+    def _guiding(self) -> bool:
+        """A tutorial is leading the moves (its steps cannot be taken back)."""
+        return self.tutorial is not None and not self.tutorial.finished
+
+    def _allowed(self, indexes: list[int]) -> list[int]:
+        """Those of the pending options the tutorial lets through now (all, outside one)."""
+        if self.tutorial is None:
+            return indexes
+        dec = self.controller.decision()
+        return [i for i in indexes if self.tutorial.allows(self.controller.game, dec, dec.options[i])]
+
+    def _guided(self, index: int) -> bool:
+        """Whether the tutorial lets this answer through; if not, the status bar says what it asks."""
+        if self._allowed([index]):
+            return True
+        self.statusBar().showMessage("The tutorial asks: " + self.tutorial.step.text, 10000)
+        return False
 
     def _sure_to_end(self, index: int) -> bool:
-        unplayed = self.controller.session.unplayed_if_ending(index)
-        return not unplayed or self.confirm("End your turn?", f"You have not played {quantity(unplayed, 'card')} "
-                                            "in your hand. End your turn anyway?")
+        text = self.end_turn_warning(index)
+        return not text or self.confirm("End your turn?", text)
+
+    def end_turn_warning(self, index: int) -> str:
+        """The question asked before answer ``index`` ends the turn with something still to use,
+        naming each thing that would be wasted ("" when nothing would be)."""
+        left = self.controller.session.unspent_if_ending(index)
+        if not left:
+            return ""
+        unused = unspent_lines(self.controller.game, left)
+        return ("You still have:\n• " + "\n• ".join(unused) +
+                "\n\nRunes and power are lost at the end of the turn. End your turn anyway?")
 
     def on_card_clicked(self, iid: int) -> None:
         mine = self._my_decision()
         if mine is None:
             return
-        opts = self.controller.options_for_card(iid)
-        if len(opts) == 1:
-            self.controller.answer(opts[0])
+        opts = self._allowed(self.controller.options_for_card(iid))
+        if not opts and self.controller.options_for_card(iid):
+            self._guided(self.controller.options_for_card(iid)[0])    # says what the tutorial asks
+        elif len(opts) == 1:
+            self._submit(opts[0])
         elif opts:   # e.g. acquire for yourself or for your teammate: let the player pick
             menu = QMenu(self)
             for i in opts:
@@ -336,8 +384,9 @@ class MainWindow(QMainWindow):
             self.answer(i)
 
     def play_all(self) -> None:
-        if self._my_decision() is not None:
-            self.controller.play_all()
+        i = self.controller.play_all_index()
+        if self._my_decision() is not None and i is not None and self._guided(i):
+            self._submit(i)
 
     def show_hint(self) -> None:
         """What the medium bot would do in the person's place (only when it is their decision)."""
@@ -358,7 +407,7 @@ class MainWindow(QMainWindow):
 
     def undo(self) -> None:
         c = self.controller
-        if c.session is None or not c.can_undo():
+        if c.session is None or not c.can_undo() or self._guiding():
             return
         if c.undo_reveals() and not self.confirm(
                 "Undo after a reveal?", "Undoing now takes back cards that were already revealed "
@@ -400,13 +449,25 @@ class MainWindow(QMainWindow):
         self._show_from_scratch()
         self.controller.start(setup)
 
-    def new_game(self) -> None:
+    def _may_leave(self, title: str, text: str) -> bool:
+        """Whether the game on the table may be replaced: asked when one is in progress (a
+        tutorial's is practice, and goes without asking)."""
         c = self.controller
-        if c.session is not None and not c.session.over and not self.confirm(
-                "Leave this game?", "Start a new game? The current one will be lost unless you save it first."):
+        if c.session is None or c.session.over or c.practising:
+            return True
+        return self.confirm(title, text)
+
+    def new_game(self) -> None:
+        if not self._may_leave("Leave this game?",
+                               "Start a new game? The current one will be lost unless you save it first."):
             return
-        dlg = SetupDialog(self.settings, self.settings.last, self)
-        if dlg.exec() != SetupDialog.Accepted:
+        last_seed = (self.controller.setup or {}).get("seed")
+        dlg = SetupDialog(self.settings, parent=self, last_seed=last_seed)
+        result = dlg.exec()
+        if result == TUTORIAL:
+            self.start_tutorial(ask=False)
+            return
+        if result != SetupDialog.Accepted:
             return
         setup = dlg.setup()
         self.settings.last = setup
@@ -415,6 +476,38 @@ class MainWindow(QMainWindow):
         except SetupError as exc:    # the dialog checked; a plugin may still refuse
             self.refresh()
             QMessageBox.warning(self, "Cannot start", str(exc))
+
+    def start_tutorial(self, which: str = "first turn", ask: bool = True) -> None:
+        """A tutorial's prepared game and its first step (the game on the table is left, after
+        asking; its autosave stays, since a tutorial's game is never autosaved)."""
+        if ask and not self._may_leave("Leave this game?", "Start the tutorial? The game in progress "
+                                       "stays in its autosave only until you start or load another game."):
+            return
+        steps, make = TUTORIALS[which]
+        people = [s["name"] for s in (self.settings.last or {}).get("seats", []) if s.get("kind") == "human"]
+        session = make(people[0] if people and people[0] != "Bob" else "Ann")
+        self._show_from_scratch()
+        self.tutorial = Tutorial(steps)
+        self.tutorial_bar.show_step(self.tutorial)
+        self.controller.adopt(session, practice=True)
+
+    def tutorial_next(self) -> None:
+        """Next: on to the next step; at the last one, the tutorial closes and the game plays on."""
+        t = self.tutorial
+        if t is None:
+            return
+        if t.finished:
+            self.leave_tutorial()
+            return
+        t.advance()
+        self.refresh()
+
+    def leave_tutorial(self) -> None:
+        """Stop guiding; the practice game stays on the table, to play on or to replace."""
+        self.tutorial = None
+        self.tutorial_bar.hide()
+        if self.controller.session is not None:
+            self.refresh()
 
     def rematch(self) -> None:
         self.start(self.controller.setup)
@@ -439,6 +532,9 @@ class MainWindow(QMainWindow):
 
     def show_help(self) -> None:
         from ascension.ui.desktop.help import HelpDialog
+        if self.help_dialog is None:
+            self.help_dialog = HelpDialog(self)
+            self.help_dialog.tutorial_requested.connect(self.start_tutorial)
         self.help_dialog = self._one_window(self.help_dialog, HelpDialog)
 
     def _one_window(self, open_one, make):
@@ -474,13 +570,19 @@ class MainWindow(QMainWindow):
             return
         folder = storage.data_dir() / "saves"
         folder.mkdir(parents=True, exist_ok=True)
-        path, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / "game.json"), "Saved games (*.json)")
-        if not path:
+        typed, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / "game.json"), "Saved games (*.json)")
+        if not typed:
+            return
+        path = storage.save_name(typed)    # "monday" is kept as monday.json, which Load lists
+        if str(path) != typed and path.exists() and not self.confirm(   # the dialog asked about the name typed
+                "Replace the saved game?", f"{path} already exists. Replace it with this game?"):
             return
         try:
             self.controller.save_to(path)
         except OSError as exc:
             QMessageBox.warning(self, "Could not save", f"The game was not saved:\n{exc}")
+            return
+        self.statusBar().showMessage(f"Saved as {path}", 10000)
 
     def load_game(self) -> None:
         folder = storage.data_dir() / "saves"
@@ -496,13 +598,26 @@ class MainWindow(QMainWindow):
         except SaveFileError as exc:
             QMessageBox.warning(self, "Could not load", str(exc))
             return False
+        if not self._may_leave("Replace this game?", f"Load {Path(path).name}? It replaces the game in progress, "
+                               "which is lost unless you save it first."):
+            return False
+        self._adopt_saved(session, path)
+        return True
+
+    def _adopt_saved(self, session, path) -> None:
+        """Put a loaded or resumed game on the table; say so when its log could not be rebuilt."""
         self._show_from_scratch()
         self.controller.adopt(session)
-        return True
+        if not session.game.log:
+            self.notice.add(f"{path}: this game does not replay from its seed and answers to the saved position "
+                            "(it was set up by hand, or saved by another version), so its log starts here "
+                            "and Undo reaches back only to your next answer.")
 
     def _show_from_scratch(self) -> None:
         """Forget what the table showed of the game before (a new game or a loaded one follows)."""
         self.viewer = self.pass_to = None
+        self.tutorial = None
+        self.tutorial_bar.hide()
         self.log_panel.clear()
         self.log_panel.shown = 0
 
@@ -527,8 +642,7 @@ class MainWindow(QMainWindow):
         if not self.confirm("Resume?", f"A game in progress was saved automatically ({names}, turn "
                                        f"{session.game.turn}). Resume it where it stood?"):
             return False
-        self._show_from_scratch()
-        self.controller.adopt(session)
+        self._adopt_saved(session, path)
         return True
 
     def check_override_files(self) -> bool:

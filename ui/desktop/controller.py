@@ -72,6 +72,7 @@ class Controller(QObject):
         self.recorded_id: int | None = None   # the history's id of the game last stored
         self.history_error = ""
         self._recorded: Session | None = None
+        self._practice: Session | None = None   # a tutorial's game: neither autosaved nor recorded
         self.setup: dict | None = None       # what the match was started from, seed included
         self.chosen: dict | None = None      # the setup as chosen, before the seed and seating
         self.speed = "normal"
@@ -104,9 +105,10 @@ class Controller(QObject):
         self.adopt(session, dict(setup, seed=session.game.seed, seats=[asdict(s) for s in seats],
                                  first_player="as seated"))
 
-    def adopt(self, session: Session, setup: dict | None = None) -> None:
+    def adopt(self, session: Session, setup: dict | None = None, practice: bool = False) -> None:
         """Take over a started or loaded session and get things moving. ``setup`` (for a rematch)
-        is rebuilt from the game when not given."""
+        is rebuilt from the game when not given. A ``practice`` game (a tutorial's) is neither
+        autosaved nor kept in the history, so the autosave of a real game stays as it was."""
         self._timer.stop()
         old = self.session
         if old is not None and not old.over and old.game.answers and old is not session:
@@ -116,6 +118,7 @@ class Controller(QObject):
         self._skipping = False
         self.bot_error = ""
         self.session = session
+        self._practice = session if practice else None
         if setup is None:   # a loaded game: it is also what "play again" starts from
             s = session.game.ctx.setup
             setup = {"sets": s["sets"], "variants": s["variants"], "seed": s["seed"],
@@ -132,6 +135,11 @@ class Controller(QObject):
     def decision(self) -> Decision | None:
         return self.session.decision() if self.session else None
 
+    @property
+    def practising(self) -> bool:
+        """The game on the table is a tutorial's: neither autosaved nor recorded."""
+        return self.session is not None and self.session is self._practice
+
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and 0 <= seat < len(self.session.seats) and seat not in self.session.bots
 
@@ -144,12 +152,15 @@ class Controller(QObject):
         return dec.seat if dec is not None and self.is_human(dec.seat) else None
 
     # ------------------------------------------------------------------ answering
-    def answer(self, index: int) -> None:
-        """A person answers the pending decision (a move that fails leaves it pending)."""
+    def answer(self, index: int) -> bool:
+        """A person answers the pending decision; whether it was made (a move that fails leaves
+        it pending)."""
         self._timer.stop()
-        if self._move(lambda: self.session.answer(index)):
-            self._generation += 1
-            self._changed()
+        if not self._move(lambda: self.session.answer(index)):
+            return False
+        self._generation += 1
+        self._changed()
+        return True
 
     def _move(self, move) -> bool:
         """Make a move; one that raises leaves the game as it was before and says why."""
@@ -367,7 +378,7 @@ class Controller(QObject):
         self.adopt(storage.read_session(path))
 
     def _autosave(self) -> None:
-        if self.autosave_path is None:
+        if self.autosave_path is None or self.session is self._practice:
             return
         try:
             if self.session.over:
@@ -381,7 +392,7 @@ class Controller(QObject):
 
     def _record(self, session: Session) -> None:
         """Store a game in the match history; a failure is reported, never fatal to play."""
-        if self.recorder is None:
+        if self.recorder is None or session is self._practice:
             return
         self._recorded = session
         self.recorded_id = None

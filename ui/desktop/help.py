@@ -1,13 +1,17 @@
 """The Help window (F1): how a turn goes, what clicks and keys do at this table, and how the
-program rules where the rulebooks are silent (``ascension/ui/help.md``)."""
+program rules where the rulebooks are silent (``ascension/ui/help.md``); and the way into the
+tutorials, for those who would rather be shown."""
 from __future__ import annotations
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QTextBrowser, QVBoxLayout
 
 from ascension.ui.helptext import help_markdown
 
 
 class HelpDialog(QDialog):
+    tutorial_requested = Signal(str)   # which tutorial (a key of ``tutorial.TUTORIALS``)
+
     def __init__(self, parent=None):
         super().__init__(parent)
         self.setWindowTitle("Ascension — Help")
@@ -19,4 +23,11 @@ class HelpDialog(QDialog):
         lay.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.close)
+        self.tutorial_buttons = {}
+        for which, text in (("first turn", "Tutorial: your first turn…"),
+                            ("legendary track", "Tutorial: the Legendary Track…")):
+            b = QPushButton(text)
+            b.clicked.connect(lambda _=False, w=which: (self.tutorial_requested.emit(w), self.close()))
+            buttons.addButton(b, QDialogButtonBox.ActionRole)
+            self.tutorial_buttons[which] = b
         lay.addWidget(buttons)

@@ -6,11 +6,12 @@ The result is a plain setup dict (the same one the controller, presets and remat
 """
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
                                QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from ascension.core.bots import BOTS
+from ascension.core.bots import TIERS
 from ascension.core.cards import SetFileError
 from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
 from ascension.core.names import BadName, validate_name
@@ -20,11 +21,14 @@ from .storage import Settings
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
+SEAT_BOTS = ("random", *TIERS)   # one entry per distinct bot ("greedy" is the easy tier's other name)
+ALIASES = {"greedy": "easy"}
+TUTORIAL = 2                     # the dialog's result when the player asks for the tutorial instead
 
 
 def default_setup() -> dict:
     return {"seats": [{"name": "Ann", "kind": "human", "bot": None},
-                      {"name": "Bob", "kind": "bot", "bot": "greedy"}],
+                      {"name": "Bob", "kind": "bot", "bot": "easy"}],
             "sets": ["10th"] if "10th" in available_sets() else list(available_sets())[:1],
             "variants": [], "honor_pool": None, "seed": None, "first_player": "random"}
 
@@ -47,7 +51,7 @@ class SeatRow:
         self.name.setMinimumWidth(130)
         self.kind = QComboBox()
         self.kind.addItem("Human", "human")
-        for bot in BOTS:
+        for bot in SEAT_BOTS:
             self.kind.addItem(f"Bot: {bot}", f"bot:{bot}")
         grid.addWidget(self.label, row, 0)
         grid.addWidget(self.name, row, 1)
@@ -63,13 +67,18 @@ class SeatRow:
 
     def set(self, seat: dict) -> None:
         self.name.setText(seat.get("name", ""))
-        want = f"bot:{seat.get('bot') or 'greedy'}" if seat.get("kind") == "bot" else "human"
+        bot = seat.get("bot") or "easy"
+        want = f"bot:{ALIASES.get(bot, bot)}" if seat.get("kind") == "bot" else "human"
         i = self.kind.findData(want)
         self.kind.setCurrentIndex(max(0, i))
 
 
 class SetupDialog(QDialog):
-    def __init__(self, settings: Settings, initial: dict | None = None, parent=None):
+    """``initial`` (a preset, say) is shown as it is; without it the last setup is offered with
+    its seed left out, so that a new game deals new cards unless the player asks for the same
+    deal (``last_seed``: the "Same deal" button)."""
+
+    def __init__(self, settings: Settings, initial: dict | None = None, parent=None, last_seed: int | None = None):
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle("New game")
@@ -132,6 +141,9 @@ class SetupDialog(QDialog):
             sets_lay.addWidget(_detail(detail))
         self.deck_label = QLabel()
         self.deck_label.setWordWrap(True)
+        self.deck_label.setAlignment(Qt.AlignLeft | Qt.AlignTop)
+        # Room for its longest text (three lines), whatever is checked: the boxes below stay put.
+        self.deck_label.setFixedHeight(3 * self.deck_label.fontMetrics().lineSpacing() + 4)
         sets_lay.addWidget(self.deck_label)
         right.addWidget(sets_box)
 
@@ -151,19 +163,21 @@ class SetupDialog(QDialog):
             var_lay.addWidget(_detail(info.summary))
             choices = setup_choices([name])   # e.g. the Legendary Characters, Random by default
             if choices:
-                grid = QFormLayout()
+                grid = QGridLayout()   # two choices a row: compact enough to stay on screen always
                 grid.setContentsMargins(22, 0, 0, 4)
-                for c in choices:
+                for k, c in enumerate(choices):
                     combo = QComboBox()
                     for value, text in c["choices"]:
                         combo.addItem(text, value)
                     combo.currentIndexChanged.connect(self.validate)
                     self.choice_boxes.append((c, combo))
-                    grid.addRow(c["label"] + ":", combo)
+                    grid.addWidget(QLabel(c["label"] + ":"), k // 2, (k % 2) * 2)
+                    grid.addWidget(combo, k // 2, (k % 2) * 2 + 1)
+                    grid.setColumnStretch((k % 2) * 2 + 1, 1)
                 holder = QWidget()
                 holder.setLayout(grid)
-                box.toggled.connect(holder.setVisible)
-                holder.setVisible(False)
+                box.toggled.connect(holder.setEnabled)   # shown always: the variants below stay put
+                holder.setEnabled(False)
                 var_lay.addWidget(holder)
         if not self.variant_checks:
             var_lay.addWidget(QLabel("No variant plugins installed."))
@@ -186,10 +200,19 @@ class SetupDialog(QDialog):
         self.first_player.setToolTip("The rulebook draws the first player at random; the seats keep "
                                      "their order around the table")
         form.addRow("First player:", self.first_player)
+        seed_row = QHBoxLayout()
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("random")
+        self.seed.setPlaceholderText("empty: a new deal")
         self.seed.setToolTip("The same seed and the same answers replay the same game")
-        form.addRow("Seed:", self.seed)
+        self.last_seed = last_seed
+        self.same_deal = QPushButton("Same deal")
+        self.same_deal.setEnabled(last_seed is not None)
+        self.same_deal.setToolTip(f"Deal the cards as in the last game (seed {last_seed})" if last_seed is not None
+                                  else "No game has been dealt yet")
+        self.same_deal.clicked.connect(lambda: self.seed.setText(str(self.last_seed)))
+        seed_row.addWidget(self.seed, 1)
+        seed_row.addWidget(self.same_deal)
+        form.addRow("Seed:", seed_row)
         left.addWidget(opts)   # the left column has room; the right one needs its height for text
         columns.addLayout(right, 5)
         root.addLayout(columns)
@@ -198,15 +221,22 @@ class SetupDialog(QDialog):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         root.addWidget(self.error)
+        bottom = QHBoxLayout()
+        self.tutorial_button = QPushButton("Tutorial…")
+        self.tutorial_button.setToolTip("Learn a turn step by step, on a prepared table")
+        self.tutorial_button.clicked.connect(lambda: self.done(TUTORIAL))
+        bottom.addWidget(self.tutorial_button)
+        bottom.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
         self.start_button = self.buttons.addButton("Start", QDialogButtonBox.AcceptRole)
         self.start_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
-        root.addWidget(self.buttons)
+        bottom.addWidget(self.buttons)
+        root.addLayout(bottom)
 
         self._refresh_presets()
-        self.set_setup(initial or settings.last or default_setup())
+        self.set_setup(initial or dict(settings.last or default_setup(), seed=None))
         self.count.valueChanged.connect(self.validate)
         for r in self.seat_rows:
             r.name.textChanged.connect(self.validate)
@@ -301,10 +331,11 @@ class SetupDialog(QDialog):
         sets = self.setup()["sets"]
         total = sum(self.set_sizes.get(x, 0) for x in sets)
         text = f"Center deck: <b>{total}</b> cards" if sets else "Center deck: choose a set"
-        if len(sets) > 1 and built is not None:
-            source = piles_source(built.card_sets)
+        if sets:   # said even while the rest of the setup is refused: the sets alone decide it
+            source = piles_source([load_set(x) for x in sets])
             piles = ", ".join(f"{d.count} {d.name}" for d in source.always)
-            text += f"<br>Piles and starting decks from {source.name} (the largest set): {piles}"
+            whose = f"{source.name} (the largest set)" if len(sets) > 1 else source.name
+            text += f"<br>Piles and starting decks from {whose}: {piles}"
         self.deck_label.setText(text)
         self.teams_label.setText(self._teams_text() if not msg else "")
         self._fit_height()
@@ -331,7 +362,7 @@ class SetupDialog(QDialog):
             game = new_game(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"])
         except (SetupError, SetFileError, ValueError):
             return ""
-        sides = game.ctx.pm.hook.asc_sides(game=game)
+        sides = game.teams()
         if not sides:
             return ""
         return "Teams: " + "  vs  ".join(" & ".join(names[i] for i in side) for side in sides)

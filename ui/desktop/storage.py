@@ -19,7 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
-from ascension.core.match import SaveFileError
+from ascension.core.match import SaveFileError, replay, save
 from ascension.core.session import Session
 
 APP = "ascension-table"
@@ -104,6 +104,16 @@ def set_aside(path: Path) -> Path:
     return target
 
 
+SAVE_SUFFIX = ".json"
+
+
+def save_name(typed: str | Path) -> Path:
+    """The file a game is saved to when the player typed ``typed``: with ``.json`` added when
+    missing, so that the Load dialog, which lists saved games by that suffix, shows it."""
+    path = Path(typed)
+    return path if path.suffix.lower() == SAVE_SUFFIX else path.with_name(path.name + SAVE_SUFFIX)
+
+
 MAX_SAVE_BYTES = 16 * 1024 * 1024   # a saved session is a few hundred kB at most
 
 
@@ -144,7 +154,33 @@ def read_session(path: str | Path) -> Session:
         raise
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
         raise SaveFileError(f"{path}: not a valid saved game: {type(exc).__name__}: {exc}") from None
+    restore_history(session)
     return session
+
+
+def restore_history(session: Session) -> bool:
+    """Give a loaded game what its save does not hold: the log of the game so far and an undo
+    step for every answer its people gave, rebuilt by replaying its setup and answers (as the
+    history's replay does). A game that does not replay to exactly the saved state (staged, or
+    saved by another engine) keeps an empty log and no undo. Returns whether it replayed."""
+    game = session.game
+    undo = []
+    try:
+        again = replay(game.ctx.setup, [])
+        for answer in game.answers:
+            dec = again.decision()
+            if dec is not None and 0 <= dec.seat < len(session.seats) and dec.seat not in session.bots:
+                undo.append((save(again), dec.seat, len(again.log)))
+            again.apply(answer)
+        if save(again) != save(game):
+            log.info("the saved game does not replay to its own state: shown without its log")
+            return False
+    except Exception as exc:   # the log is a convenience: the game itself was checked already
+        log.info("the saved game could not be replayed for its log: %s", exc)
+        return False
+    game.log = again.log
+    session.undo_stack = undo
+    return True
 
 
 class Settings:
