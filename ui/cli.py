@@ -31,6 +31,7 @@ from ascension.core.sim import SimulationFailure, record_differences, simulate, 
 from ascension.core.wording import quantity
 
 USAGE_ERROR = 2
+DEFAULT_OPPONENT = "greedy"   # play's opponent when --bots is not given
 DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
 
 
@@ -86,7 +87,7 @@ def _cluster(address: str | None, jobs: int):
     try:
         import distributed
     except ImportError:
-        raise UsageError("--dask needs Dask's distributed package: pip install 'ascension[cluster]'") from None
+        raise UsageError("--dask needs Dask's distributed package: pip install 'ascension-table[cluster]'") from None
     if address == "local":
         cluster = distributed.LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, dashboard_address=None)
     else:
@@ -394,27 +395,42 @@ def cmd_replay(args) -> int:
     return 0
 
 
+def _as_installed(variants: list[str]) -> list[str]:
+    """Variant names as installed, whatever their case (an unknown one is left for build_setup)."""
+    known = {name.lower(): name for name in installed().variants()}
+    return [known.get(v.lower(), v) for v in variants]
+
+
 def cmd_play(args) -> int:
+    """A game in the terminal, recorded in the history like a desktop game unless --no-record."""
     from ascension.core.names import BadName, validate_name
     from ascension.ui.desktop.storage import remove_left_behind, terminal_autosave_path
     from ascension.ui.terminal import play
-    unknown = [b for b in _csv(args.bot) if b not in BOTS]
-    if unknown or not _csv(args.bot):
-        return _error(f"unknown bot '{unknown[0] if unknown else args.bot}' (choose from {', '.join(sorted(BOTS))})")
+    bot = args.bot or DEFAULT_OPPONENT
+    unknown = [b for b in _csv(bot) if b not in BOTS]
+    if unknown or not _csv(bot):
+        return _error(f"unknown bot '{unknown[0] if unknown else bot}' (choose from {', '.join(sorted(BOTS))})")
+    if args.db and not args.record:
+        return _error("--db names a history to record the game in, but --no-record asks for none")
     try:
         validate_name(args.name)
     except BadName as exc:
         return _error(f"--name: {exc}")
+    variants, known = _as_installed(_csv(args.variants)), installed().variants()
+    solo = next((v for v in variants if v in known and known[v].solo), None)
+    if solo and args.bot:
+        print(f"ascension: --bots {args.bot} is left out: {solo} is a solo game, with no opponent to seat",
+              file=sys.stderr)
     db = None
-    if args.db or args.record:
+    if args.record:   # opened (created, upgraded, checked writable) before the game, not after it
         try:
             db = _open_history(args.db)
         except HistoryOpenError as exc:
-            return _error(str(exc))
+            return _error(f"{str(exc).rstrip('.')}; or play without recording it: --no-record")
     try:
         remove_left_behind()
-        play(seed=args.seed, bot=args.bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
-             variants=tuple(_csv(args.variants)), autosave=terminal_autosave_path(), new=args.new)
+        play(seed=args.seed, bot=bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
+             variants=tuple(variants), autosave=terminal_autosave_path(), new=args.new)
     except (SetupError, SetFileError) as exc:
         return _error(str(exc))
     except KeyboardInterrupt:
@@ -491,12 +507,36 @@ def _date(text: str):
         raise argparse.ArgumentTypeError(f"'{text}' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)") from None
 
 
+def _seat(text: str) -> int:
+    """A place at the table in turn order, as players count it: 1 is the first."""
+    try:
+        n = int(text)
+    except ValueError:
+        n = 0
+    if not 1 <= n <= 32:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a seat: seats are numbered 1 to 32 in turn order")
+    return n
+
+
 def _history_filter(args, player: str | None = None):
     from ascension.ui.history.repo import MatchFilter
     return MatchFilter(status=args.status, since=args.since, until=args.until, sets=_csv(args.sets or ""),
                        variant=(None if args.variant is None else "" if args.variant == "none" else args.variant),
                        opponent=args.opponent, players=args.players, player=player or args.player,
-                       result=getattr(args, "result", None))
+                       result=getattr(args, "result", None), seat=args.seat, games=args.games)
+
+
+def _needs_player(args) -> str | None:
+    """--result and --seat say something of one player: the one --player names."""
+    for option, value in (("--result", getattr(args, "result", None)), ("--seat", args.seat)):
+        if value and not args.player:
+            return f"{option} needs --player (whose {option[2:]})"
+    return None
+
+
+EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
+GAMES_CAPTION = {"played": "games people played; --games simulated lists the bots' simulated games",
+                 "simulated": "simulated games: bots only (simulate --record)"}
 
 
 def _local(t) -> str:
@@ -510,8 +550,8 @@ def _seats_text(m) -> str:
 
 def cmd_history_list(args) -> int:
     from ascension.ui.history.repo import count_matches, list_matches, sort_order
-    if args.result and not args.player:
-        return _error("--result needs --player (whose result)")
+    if _needs_player(args):
+        return _error(_needs_player(args))
     try:
         sort_order(args.sort)   # a mistyped sort is said before anything else
         f = _history_filter(args)
@@ -530,7 +570,8 @@ def cmd_history_list(args) -> int:
                            for x in m.seats]} for m in page]
         print(json.dumps({"total": total, "offset": args.offset, "matches": rows}))
         return 0
-    t = Table(title=f"Matches {args.offset + 1 if page else 0}-{args.offset + len(page)} of {total}")
+    t = Table(title=f"Matches {args.offset + 1 if page else 0}-{args.offset + len(page)} of {total}",
+              caption=GAMES_CAPTION.get(args.games))
     for col in ("id", "date", "sets", "variant", "players (* won)", "turns") + (("result",) if args.player else ()):
         t.add_column(col, justify="right" if col in ("id", "turns") else "left")
     for m in page:
@@ -597,19 +638,25 @@ def cmd_history_stats(args) -> int:
 
 
 def cmd_history_export(args) -> int:
-    from ascension.ui.history.repo import export_matches
+    from ascension.ui.history.repo import export_matches, most_played_person
     fmt = args.format or ("json" if args.out and args.out.lower().endswith(".json") else "csv")
+    if _needs_player(args):
+        return _error(_needs_player(args))
+    tmp = None
     try:
         f = _history_filter(args)
         with _browsing(args.db) as history, history.session() as s:
+            me = args.player or most_played_person(s)   # BG Stats: whose app the plays go to
             if args.out in (None, "-"):
-                n = export_matches(s, sys.stdout, fmt, f, replay=args.replay)
+                n = export_matches(s, sys.stdout, fmt, f, replay=args.replay, me=me)
             else:
                 tmp = Path(args.out + ".part")
                 with open(tmp, "w", encoding="utf-8", newline="") as fh:
-                    n = export_matches(s, fh, fmt, f, replay=args.replay)
+                    n = export_matches(s, fh, fmt, f, replay=args.replay, me=me)
                 tmp.replace(args.out)
     except (HistoryOpenError, ValueError, OSError) as exc:
+        if tmp is not None:
+            tmp.unlink(missing_ok=True)
         return _error(str(exc))
     if args.out not in (None, "-"):
         print(f"exported {n} matches to {args.out} ({fmt})", file=sys.stderr)
@@ -698,7 +745,7 @@ def add_history_parser(sub) -> None:
     hist = sub.add_parser("history", help="recorded games: list, statistics, export, show, check")
     hsub = hist.add_subparsers(dest="history_command", required=True)
 
-    def common(p, filters=True):
+    def common(p, filters=True, status="all"):
         p.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (default: the user data folder)")
         p.add_argument("--json", action="store_true", help="print JSON instead of tables")
         if not filters:
@@ -709,28 +756,34 @@ def add_history_parser(sub) -> None:
         p.add_argument("--variant", help="exact variants, comma-separated ('none' = without variant)")
         p.add_argument("--opponent", help="a seat's name, or a bot kind/difficulty (e.g. greedy)")
         p.add_argument("--players", type=int, help="player count")
-        p.add_argument("--status", choices=("finished", "abandoned", "all"), default="finished")
+        p.add_argument("--seat", type=_seat, metavar="N", help="games in which --player sat Nth in turn order (1 = first)")
+        p.add_argument("--games", choices=("played", "simulated", "all"), default="played",
+                       help="played: games a person played (the default); simulated: bots only (simulate --record)")
+        p.add_argument("--status", choices=("finished", "abandoned", "all"), default=status,
+                       help=f"finished or abandoned games (default: {status})")
 
     ls = hsub.add_parser("list", help="list recorded games, newest first")
     common(ls)
-    ls.add_argument("--player", help="whose result to show and filter by")
+    ls.add_argument("--player", help="only the games this player sat in, with their result")
     ls.add_argument("--result", choices=("win", "loss"), help="games --player won or lost")
     ls.add_argument("--sort", default="-date", help="date, sets, variant, players or turns; a '-' prefix sorts descending (write --sort=-turns)")
     ls.add_argument("--limit", type=int, default=50)
     ls.add_argument("--offset", type=int, default=0)
     ls.set_defaults(func=cmd_history_list)
 
-    st = hsub.add_parser("stats", help="statistics of one player")
-    common(st)
+    st = hsub.add_parser("stats", help="statistics of one player (finished games)")
+    common(st, status="finished")
     st.add_argument("--player", help="whose statistics (default: the person with most games)")
     st.add_argument("--top", type=int, default=15, help="how many cards to list")
     st.set_defaults(func=cmd_history_stats)
 
-    ex = hsub.add_parser("export", help="export (filtered) games to CSV or JSON")
+    ex = hsub.add_parser("export", help="export (filtered) games to CSV, JSON or the BG Stats app")
     common(ex)
-    ex.add_argument("--player", help="whose result --result means")
-    ex.add_argument("--result", choices=("win", "loss"))
-    ex.add_argument("--format", choices=("csv", "json"), help="default: from --out's suffix, else csv")
+    ex.add_argument("--player", help="only the games this player sat in (bgstats: whose app it is; "
+                    "default: the person with most games)")
+    ex.add_argument("--result", choices=("win", "loss"), help="games --player won or lost")
+    ex.add_argument("--format", choices=EXPORT_FORMATS, help="default: from --out's suffix, else csv; "
+                    "bgstats: the JSON file the BG Stats app imports (finished games)")
     ex.add_argument("--out", metavar="FILE", help="file to write (default: standard output)")
     ex.add_argument("--replay", action="store_true", help="JSON: include setup and answers for replay")
     ex.set_defaults(func=cmd_history_export)
@@ -761,13 +814,14 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--jobs", type=int, default=1, help="worker processes (results do not depend on it)")
     sim.add_argument("--dask", metavar="ADDRESS", help="play the games on a Dask cluster: its scheduler's "
                      "address (tcp://host:8786), or 'local' for a local cluster of --jobs workers "
-                     "(results do not depend on it; needs pip install 'ascension[cluster]')")
+                     "(results do not depend on it; needs pip install 'ascension-table[cluster]')")
     sim.add_argument("--bot-budget", type=int, default=None, metavar="N",
                      help="hard bots: rollouts per decision (default: theirs, capped at about 1 s)")
     sim.add_argument("--json", action="store_true", help="print one JSON object instead of tables")
     sim.add_argument("--check", action="store_true", help="check invariants after every answer (exit 1 on any)")
     sim.add_argument("--save-games", metavar="DIR", help="write one JSON record per game into DIR")
-    sim.add_argument("--record", action="store_true", help="store every game in the match history")
+    sim.add_argument("--record", action="store_true", help="store every game in the match history (kept "
+                     "apart from games people played: history list --games simulated shows them)")
     sim.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record; "
                      "default: the history in the user data folder)")
     sim.set_defaults(func=cmd_simulate)
@@ -785,13 +839,17 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a game in the terminal against bots (or solo)")
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--bot", "--bots", dest="bot", default="greedy",
-                      help=f"your opponent, or comma-separated opponents for a bigger game ({', '.join(sorted(BOTS))})")
+    play.add_argument("--bot", "--bots", dest="bot", default=None,
+                      help=f"your opponent, or comma-separated opponents for a bigger game ({', '.join(sorted(BOTS))}; "
+                      f"default {DEFAULT_OPPONENT}; a solo variant seats none)")
     play.add_argument("--name", default="Player")
     play.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th; see: ascension sets)")
     play.add_argument("--variants", default="", help="comma-separated variants, e.g. legendary; samael or cult for a solo game")
-    play.add_argument("--record", action="store_true", help="store the game in the match history")
-    play.add_argument("--db", metavar="PATH", help="history file or SQLAlchemy URL (implies --record)")
+    play.add_argument("--record", action=argparse.BooleanOptionalAction, default=True,
+                      help="store the game in the match history, as the desktop does (the default; "
+                      "--no-record plays without recording it)")
+    play.add_argument("--db", metavar="PATH", help="the history to record in: a file or SQLAlchemy URL "
+                      "(default: the history in the user data folder)")
     play.add_argument("--new", action="store_true", help="start a new game without offering to resume an "
                       "unfinished one (which the new game's autosave replaces)")
     play.set_defaults(func=cmd_play)

@@ -140,7 +140,7 @@ def test_simulate_command_says_what_to_install_for_dask(capsys, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)   # as if it were not installed
     assert main(["simulate", "--sets", "10th", "--bots", "easy,easy", "--games", "1", "--seed", "1",
                  "--dask", "local"]) == 2
-    assert "pip install 'ascension[cluster]'" in capsys.readouterr().err
+    assert "pip install 'ascension-table[cluster]'" in capsys.readouterr().err
 
 
 def test_simulate_command_says_when_the_dask_scheduler_cannot_be_reached(capsys, monkeypatch):

@@ -36,7 +36,9 @@ def test_simulate_record_then_list_stats_export(capsys, persistent_db, tmp_path)
                          "--record", "--db", persistent_db)
     assert code == 0 and "recorded 3 games" in err
     summary = json.loads(out)
-    code, out, _ = run(capsys, "history", "list", "--db", persistent_db, "--json", "--player", "Greedy 1")
+    db = ("--db", persistent_db, "--games", "simulated")   # bots' games: kept apart from people's
+    assert json.loads(run(capsys, "history", "list", "--db", persistent_db, "--json")[1])["total"] == 0
+    code, out, _ = run(capsys, "history", "list", *db, "--json", "--player", "Greedy 1")
     listed = json.loads(out)
     assert code == 0 and listed["total"] == 3 and len(listed["matches"]) == 3
     wins = sum(m["result"] == "win" for m in listed["matches"])
@@ -44,27 +46,27 @@ def test_simulate_record_then_list_stats_export(capsys, persistent_db, tmp_path)
     m = listed["matches"][0]
     assert [s["name"] for s in m["seats"]] == ["Greedy 1", "Random 2"] and m["seats"][1]["bot"] == "random"
     # filters as options
-    code, out, _ = run(capsys, "history", "list", "--db", persistent_db, "--json", "--player", "Greedy 1",
+    code, out, _ = run(capsys, "history", "list", *db, "--json", "--player", "Greedy 1",
                        "--result", "win", "--opponent", "random", "--players", 2, "--sets", "10th")
     assert json.loads(out)["total"] == wins
-    assert json.loads(run(capsys, "history", "list", "--db", persistent_db, "--json", "--players", 3)[1])["total"] == 0
-    assert run(capsys, "history", "list", "--db", persistent_db, "--result", "win")[0] == 2   # whose win?
-    code, out, _ = run(capsys, "history", "list", "--db", persistent_db, "--player", "Greedy 1")
+    assert json.loads(run(capsys, "history", "list", *db, "--json", "--players", 3)[1])["total"] == 0
+    assert run(capsys, "history", "list", *db, "--result", "win")[0] == 2   # whose win?
+    code, out, _ = run(capsys, "history", "list", *db, "--player", "Greedy 1")
     assert code == 0 and "Matches 1-3 of 3" in out and "Random 2" in out
     # stats
-    code, out, _ = run(capsys, "history", "stats", "--db", persistent_db, "--player", "Greedy 1", "--json")
+    code, out, _ = run(capsys, "history", "stats", *db, "--player", "Greedy 1", "--json")
     st = json.loads(out)
     assert code == 0 and st["games"] == 3 and st["wins"] == wins and st["by_opponent"][0]["key"] == "random bot"
     assert st["top_acquired"] and len(st["trend"]) == 3
-    code, out, _ = run(capsys, "history", "stats", "--db", persistent_db, "--player", "Greedy 1")
+    code, out, _ = run(capsys, "history", "stats", *db, "--player", "Greedy 1")
     assert code == 0 and "Statistics for Greedy 1" in out and "Head to head" in out
     # export, read back
     target = tmp_path / "games.csv"
-    code, _, err = run(capsys, "history", "export", "--db", persistent_db, "--out", target)
+    code, _, err = run(capsys, "history", "export", *db, "--out", target)
     assert code == 0 and "exported 3 matches" in err
     rows = list(csv.DictReader(io.StringIO(target.read_text())))
     assert len(rows) == 6 and {r["name"] for r in rows} == {"Greedy 1", "Random 2"}
-    code, out, _ = run(capsys, "history", "export", "--db", persistent_db, "--format", "json", "--replay")
+    code, out, _ = run(capsys, "history", "export", *db, "--format", "json", "--replay")
     data = json.loads(out)
     assert len(data) == 3 and all(d["answers"] and d["setup"]["seed"] == d["seed"] for d in data)
     # show
@@ -102,10 +104,10 @@ def test_history_commands_report_a_newer_schema_in_one_line(capsys, tmp_path):
     assert code == 2 and out == "" and "newer version" in err and err.count("\n") == 1
 
 
-def test_terminal_game_is_recorded(persistent_db):
+def test_terminal_game_is_recorded(persistent_db, first_label):
     lines = []
     history = open_history(persistent_db)
-    game = terminal.play(seed=3, bot="greedy", name="Ada", input_fn=scripted(["1"]), out=lines.append,
+    game = terminal.play(seed=3, bot="greedy", name="Ada", input_fn=first_label(lines), out=lines.append,
                          db=persistent_db)
     assert game.over and lines[-1].startswith("Game recorded in the history (match ")
     with history.session() as s:
@@ -120,7 +122,7 @@ def test_terminal_game_is_recorded(persistent_db):
 
 def test_terminal_game_left_early_is_recorded_as_abandoned(persistent_db):
     lines = []
-    game = terminal.play(seed=4, input_fn=scripted(["1", "q"]), out=lines.append, db=persistent_db)
+    game = terminal.play(seed=4, input_fn=scripted(["P", "q"]), out=lines.append, db=persistent_db)
     assert not game.over and "Abandoned game recorded" in lines[-1]
     history = open_history(persistent_db)
     with history.session() as s:

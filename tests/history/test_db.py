@@ -193,7 +193,7 @@ def test_migrating_from_the_first_schema(persistent_db, pg_or_tmp):
         assert repo.count_matches(s, MatchFilter(opponent="greedy")) == 2 and new != mid
     h.close()
     assert open_history(persistent_db).notices == []   # migrated once
-    assert _revision(persistent_db) == migrations.head() == "0002"
+    assert _revision(persistent_db) == migrations.head() == migrations.revision_of(SCHEMA_VERSION)
     migrated = _schema(persistent_db)
     fresh = _schema(pg_or_tmp)
     assert migrated == fresh

@@ -492,5 +492,5 @@ def test_browsing_an_older_history_changes_nothing_and_recording_upgrades_it(cap
     assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before   # no backup, no migration
     code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--db", path)
     assert code == 0 and "upgraded from schema 1" in err
-    code, out, _ = run(capsys, "history", "list", "--db", path, "--json")
+    code, out, _ = run(capsys, "history", "list", "--db", path, "--json", "--games", "all")   # + the simulated one
     assert code == 0 and json.loads(out)["total"] == 2

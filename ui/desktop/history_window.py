@@ -1,5 +1,6 @@
 """The History window: recorded matches (filtered, sorted, paginated), a player's statistics
-with a score-trend chart, one match's score breakdown and a replay viewer, export and delete.
+with a score-trend chart, one match's score breakdown and a replay viewer, export (CSV, JSON,
+BG Stats) and delete. A history that cannot be written is opened for browsing, delete off.
 
 Everything it shows comes from :mod:`ascension.ui.history` (repository functions, each query a
 short session of its own); the replay viewer rebuilds the game from its setup and answers with
@@ -21,14 +22,14 @@ from pathlib import Path
 from PySide6.QtCore import QAbstractTableModel, QDate, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QAbstractItemView, QCheckBox, QComboBox, QDateEdit, QFileDialog,
-                               QGridLayout, QHBoxLayout, QHeaderView, QLabel,
+                               QHBoxLayout, QHeaderView, QLabel,
                                QListWidget, QListWidgetItem, QMessageBox, QPushButton, QSlider, QSplitter, QStyle,
                                QTableView, QTableWidget, QTableWidgetItem, QTabWidget, QVBoxLayout,
                                QWidget)
 
 from ascension.core.wording import duration, quantity
 from ascension.ui.history import repo
-from ascension.ui.history.db import History
+from ascension.ui.history.db import History, ReadOnlyHistoryError, open_history
 from ascension.ui.history.recording import history_for
 from ascension.ui.history.replay import ReplaySteps
 
@@ -37,6 +38,9 @@ from .charts import LOSS_COLOUR, WIN_COLOUR, HonorRaceChart, TrendChart
 MUTED_COLOUR = QColor("#777777")
 HIGHLIGHT = QColor("#fff1b8")
 AUTOPLAY_MS = 600
+# What the list shows before any filter is chosen: every game a person played, finished or not
+# (simulated games, bots only, are kept apart: a filter shows them).
+DEFAULT_FILTER = repo.MatchFilter(status="all", games="played")
 
 
 def local_time(t: datetime) -> datetime:
@@ -54,12 +58,25 @@ def pct(x: float) -> str:
 def players_text(m: repo.MatchSummary) -> str:
     """"★ Ann 42  ·  Bob 38"; in team play the teams with their combined honor."""
     if any(s.team is not None for s in m.seats):
-        teams: dict[int, list] = {}
-        for s in m.seats:
-            teams.setdefault(s.team if s.team is not None else -1 - s.seat, []).append(s)
         return "  ·  ".join(f"{'★ ' if any(x.winner for x in t) else ''}{' & '.join(x.name for x in t)} "
-                            f"{sum(x.total for x in t)}" for t in teams.values())
+                            f"{sum(x.total for x in t)}" for t in sides(m.seats))
     return "  ·  ".join(f"{'★ ' if s.winner else ''}{s.name} {s.total}" for s in m.seats)
+
+
+def sides(seats: list[repo.SeatSummary]) -> list[list[repo.SeatSummary]]:
+    """The seats grouped by side: teams together, anyone else alone (the villain too)."""
+    out: dict[int, list] = {}
+    for s in seats:
+        out.setdefault(s.team if s.team is not None else -1 - s.seat, []).append(s)
+    return list(out.values())
+
+
+def match_title(d: repo.MatchDetail) -> str:
+    """A match as a player remembers it: when, which sets, who played whom, how it ended."""
+    who = " vs ".join(" & ".join(s.name for s in side) for side in sides(d.seats))
+    winners = " & ".join(s.name for s in d.seats if s.winner)
+    end = "abandoned" if d.status == "abandoned" else f"{winners} won" if winners else "no winner"
+    return f"{when(d.started_at)} · {' + '.join(d.sets)} · {who} — {end}"
 
 
 # ---------------------------------------------------------------------------- the match list
@@ -81,7 +98,8 @@ class MatchTableModel(QAbstractTableModel):
         self.history = history
         self.player = player
         self.page_size = page_size
-        self.filter = repo.MatchFilter(player=player)
+        self.asked = DEFAULT_FILTER        # the filter bar's choice
+        self.filter = self._own(self.asked)   # ... as queried (see _own)
         self.sort_key = "-date"
         self.total = 0
         self.exact = True
@@ -127,18 +145,23 @@ class MatchTableModel(QAbstractTableModel):
         self.count_changed.emit(self.total)
         return self.total
 
+    def _own(self, filt: repo.MatchFilter) -> repo.MatchFilter:
+        """Won, lost and a seat are the player's: they narrow the list to the player's games;
+        without a player they filter nothing. Otherwise everyone's games are listed (a history
+        a group shares), each with the player's result."""
+        mine = bool(self.player and (filt.result or filt.seat))
+        return filt.model_copy(update={"player": self.player if mine else None,
+                                       "result": filt.result if mine else None,
+                                       "seat": filt.seat if mine else None})
+
     def set_filter(self, filt: repo.MatchFilter) -> None:
-        """Won / lost mean the player's result: without a player they filter nothing."""
-        self.filter = filt.model_copy(update={"player": self.player,
-                                              "result": filt.result if self.player else None})
+        self.asked = filt
+        self.filter = self._own(filt)
         self.refresh()
 
     def set_player(self, player: str | None) -> None:
         self.player = player or None
-        self.filter = self.filter.model_copy(update={"player": self.player})
-        if self.filter.result and not self.player:
-            self.filter = self.filter.model_copy(update={"result": None})
-        self.refresh()
+        self.set_filter(self.asked)
 
     def match(self, row: int) -> repo.MatchSummary | None:
         if not 0 <= row < self.total:
@@ -222,13 +245,14 @@ class MatchTableModel(QAbstractTableModel):
 
 
 class FilterBar(QWidget):
-    """Date range, sets, variant, opponent, player count and result; emits a MatchFilter."""
+    """Date range, sets, variant, opponent, player count, the player's seat and result, and
+    whose games (people's or simulated); emits a MatchFilter."""
     changed = Signal(object)
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
+        lay = QVBoxLayout(self)
+        lay.setContentsMargins(0, 0, 0, 0)
         self.since_on, self.since = QCheckBox("From"), QDateEdit()
         self.until_on, self.until = QCheckBox("to"), QDateEdit()
         today = QDate.currentDate()
@@ -247,24 +271,38 @@ class FilterBar(QWidget):
         self.opponent.setInsertPolicy(QComboBox.NoInsert)
         self.opponent.lineEdit().setPlaceholderText("Any opponent")
         self.players = QComboBox()
+        self.seat = QComboBox()
+        self.seat.setToolTip("Where the player sat in turn order")
         self.result = QComboBox()
         for text, data in (("Any result", None), ("Won", "win"), ("Lost", "loss"), ("Abandoned", "abandoned")):
             self.result.addItem(text, data)
+        self.games = QComboBox()
+        for text, data in (("Games people played", "played"), ("Simulated games", "simulated"),
+                           ("All games", "all")):
+            self.games.addItem(text, data)
+        self.games.setToolTip("Simulated games are played by bots alone (ascension simulate --record)")
         self.reset = QPushButton("Clear filters")
         self.reset.clicked.connect(self.clear)
         self._typing = QTimer(self, singleShot=True, interval=300)
         self._typing.timeout.connect(self._emit)
         self.opponent.editTextChanged.connect(lambda _: None if self._quiet else self._typing.start())
-        for box in (self.sets, self.variant, self.players, self.result):
+        for box in self.choices:
             box.currentIndexChanged.connect(self._emit)
-        row = [self.since_on, self.since, self.until_on, self.until, self.sets, self.variant, self.opponent,
-               self.players, self.result, self.reset]
-        for i, w in enumerate(row):
-            grid.addWidget(w, 0, i)
-        grid.setColumnStretch(6, 1)
+        when_what, who = QHBoxLayout(), QHBoxLayout()   # when and what was played; who and how it went
+        for w in (self.since_on, self.since, self.until_on, self.until, self.sets, self.variant, self.players):
+            when_what.addWidget(w)
+        when_what.addStretch(1)
+        for w in (self.opponent, self.seat, self.result, self.games, self.reset):
+            who.addWidget(w, 1 if w is self.opponent else 0)
+        lay.addLayout(when_what)
+        lay.addLayout(who)
         self.opponent.setMinimumWidth(140)
         self._quiet = False
         self.set_facets(repo.Facets([], [], [], [], []))
+
+    @property
+    def choices(self) -> tuple[QComboBox, ...]:
+        return (self.sets, self.variant, self.players, self.seat, self.result, self.games)
 
     def set_facets(self, f: repo.Facets) -> None:
         self._quiet = True
@@ -273,7 +311,9 @@ class FilterBar(QWidget):
                                       (self.variant, ("Any variant", None),
                                        [("No variant" if not v else v.replace(",", " + "), v) for v in f.variants]),
                                       (self.players, ("Any player count", None),
-                                       [(quantity(n, "player"), n) for n in f.players])):
+                                       [(quantity(n, "player"), n) for n in f.players]),
+                                      (self.seat, ("Any seat", None),
+                                       [(f"Seat {n}", n) for n in range(1, max(f.players, default=0) + 1)])):
                 current = box.currentData()
                 box.clear()
                 box.addItem(*first)
@@ -294,7 +334,7 @@ class FilterBar(QWidget):
         try:
             self.since_on.setChecked(False)
             self.until_on.setChecked(False)
-            for box in (self.sets, self.variant, self.players, self.result):
+            for box in self.choices:
                 box.setCurrentIndex(0)
             self.opponent.setEditText("")
         finally:
@@ -306,13 +346,14 @@ class FilterBar(QWidget):
         result = self.result.currentData()
         qd = lambda e: date(e.date().year(), e.date().month(), e.date().day())
         return repo.MatchFilter(
-            status="abandoned" if result == "abandoned" else "finished",
+            status="abandoned" if result == "abandoned" else "finished" if result else "all",
             since=qd(self.since) if self.since_on.isChecked() else None,
             until=qd(self.until) if self.until_on.isChecked() else None,
             sets=[self.sets.currentData()] if self.sets.currentData() else [],
             variant=self.variant.currentData(), opponent=self.opponent.currentText().strip() or None,
             players=self.players.currentData(), player=player,
-            result=result if result in ("win", "loss") else None)
+            result=result if result in ("win", "loss") else None, seat=self.seat.currentData(),
+            games=self.games.currentData())
 
     def _emit(self, *_):
         if not self._quiet:
@@ -427,8 +468,9 @@ class StatsPage(QWidget):
             self.summary.setText("Choose whose statistics to show: type a player's name above.")
             self.chart.show_trend([])
             return
-        scope = (self.filter or repo.MatchFilter()).model_copy(update={"result": None, "status": "finished"})
-        narrowed = scope != repo.MatchFilter(player=scope.player)
+        finished = {"result": None, "status": "finished"}
+        scope = (self.filter or DEFAULT_FILTER).model_copy(update=finished)
+        narrowed = scope.model_copy(update={"player": None}) != DEFAULT_FILTER.model_copy(update=finished)
         self.scope.setText("(games matching the filters of the match list)" if narrowed else "(all finished games)")
         self.busy = True
         self.summary.setText(f"Counting the games of <b>{html.escape(name)}</b>…")
@@ -710,9 +752,9 @@ class MatchPage(QWidget):
         seconds = (d.ended_at - d.started_at).total_seconds()
         length = f"{duration(seconds)}, " if seconds > 0 else ""
         self.header.setText(
-            f"<b style='font-size:15px'>Match {d.id}</b> — {when(d.started_at)}, {length}"
-            f"{quantity(d.turns, 'turn')}<br>Sets: {html.escape(' + '.join(d.sets))} · Variants: "
-            f"{html.escape(' + '.join(d.variants) or 'none')} · Seed {d.seed} · engine {html.escape(d.engine_version)}"
+            f"<b style='font-size:15px'>{html.escape(match_title(d))}</b><br>{length}"
+            f"{quantity(d.turns, 'turn')} · Variants: {html.escape(' + '.join(d.variants) or 'none')} · "
+            f"Seed {d.seed} · engine {html.escape(d.engine_version)} · match {d.id} in the history"
             + (f"<br><i>{html.escape('; '.join(flags))}</i>" if flags else ""))
         rows = []
         for x in d.seats:
@@ -772,12 +814,23 @@ class HistoryWindow(QWidget):
         self.banner.setStyleSheet("background: #fff3c4; border: 1px solid #e0c060; padding: 6px; color: #3a3000")
         self.banner.hide()
         lay.addWidget(self.banner)
+        self._own_history = False   # opened here read-only: closed with the window
         try:
             self.history = history_for(db)
+        except ReadOnlyHistoryError as exc:   # still worth browsing: opened read-only, nothing deleted
+            try:
+                self.history, self._own_history = open_history(db, read_only=True), True
+            except Exception as again:
+                self._notice(f"The history cannot be opened: {again}")
+                lay.addStretch(1)
+                return
+            self._notice(f"The history {exc.where} cannot be written ({exc.detail}), so it is open for "
+                         f"browsing only: games cannot be deleted here.")
         except Exception as exc:   # HistoryError, a server out of reach...: open, and say what is wrong
             self._notice(f"The history cannot be opened: {exc}")
             lay.addStretch(1)
             return
+        self.writable = not self.history.read_only
         if self.history.notices:
             self._notice(" ".join(self.history.notices))
             self.history.notices.clear()
@@ -794,7 +847,7 @@ class HistoryWindow(QWidget):
         pl = QVBoxLayout(page)
         self.filters = FilterBar()
         pl.addWidget(self.filters)
-        self.model = MatchTableModel(self.history, player)
+        self.model = MatchTableModel(self.history, player)   # its first filter: DEFAULT_FILTER, as the bar's
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(0, Qt.DescendingOrder)
@@ -820,13 +873,17 @@ class HistoryWindow(QWidget):
         self.open_btn = QPushButton("Open")
         self.export_csv_btn = QPushButton("Export CSV…")
         self.export_json_btn = QPushButton("Export JSON…")
+        self.export_bgstats_btn = QPushButton("Export for BG Stats…")
+        self.export_bgstats_btn.setToolTip("A file the BG Stats app imports: the listed finished games, "
+                                           "each with every player's honor")
         self.delete_btn = QPushButton("Delete…")
-        for b in (self.open_btn, self.export_csv_btn, self.export_json_btn, self.delete_btn):
+        for b in (self.open_btn, self.export_csv_btn, self.export_json_btn, self.export_bgstats_btn, self.delete_btn):
             buttons.addWidget(b)
         pl.addLayout(buttons)
         self.open_btn.clicked.connect(lambda: self.open_match(self.selected_ids()[0]) if self.selected_ids() else None)
         self.export_csv_btn.clicked.connect(lambda: self.export("csv"))
         self.export_json_btn.clicked.connect(lambda: self.export("json"))
+        self.export_bgstats_btn.clicked.connect(lambda: self.export("bgstats"))
         self.delete_btn.clicked.connect(self.delete_selected)
         self.table.selectionModel().selectionChanged.connect(self._selection)
         self.model.count_changed.connect(self._count)
@@ -851,6 +908,8 @@ class HistoryWindow(QWidget):
         if self.history is not None:   # nothing may fire after the window is gone
             self.filters._typing.stop()
             self.match_page.viewer.timer.stop()
+            if self._own_history:
+                self.history.close()
         super().closeEvent(event)
 
     # ------------------------------------------------------------------ helpers tests override
@@ -867,7 +926,8 @@ class HistoryWindow(QWidget):
 
     # ------------------------------------------------------------------ actions
     def _notice(self, text: str) -> None:
-        self.banner.setText(text)
+        """Say ``text`` in the banner at the top, under what it says already."""
+        self.banner.setText("\n".join(filter(None, [self.banner.text(), text])))
         self.banner.show()
 
     def load_facets(self) -> None:
@@ -900,7 +960,8 @@ class HistoryWindow(QWidget):
     def _selection(self, *_):
         n = len(self.selected_ids())
         self.open_btn.setEnabled(n == 1)
-        self.delete_btn.setEnabled(n > 0)
+        self.delete_btn.setEnabled(n > 0 and self.writable)
+        self.delete_btn.setToolTip("" if self.writable else "This history is open for browsing only")
         self.delete_btn.setText("Delete…" if n <= 1 else f"Delete {n}…")
 
     def selected_ids(self) -> list[int]:
@@ -933,26 +994,29 @@ class HistoryWindow(QWidget):
         return self.stats
 
     def export(self, fmt: str) -> int | None:
-        suggested = str(Path.home() / f"ascension-matches.{fmt}")
-        path = self.ask_save_path(f"Export the listed matches ({fmt.upper()})", suggested,
+        """Write the listed matches to a file the person names (``fmt``: csv, json or bgstats)."""
+        what = {"csv": "CSV", "json": "JSON", "bgstats": "for BG Stats"}[fmt]
+        name = "ascension-bgstats.json" if fmt == "bgstats" else f"ascension-matches.{fmt}"
+        path = self.ask_save_path(f"Export the listed matches ({what})", str(Path.home() / name),
                                   "CSV files (*.csv)" if fmt == "csv" else "JSON files (*.json)")
         if not path:
             return None
         tmp = Path(path + ".part")
         try:
             with self.history.session() as s, open(tmp, "w", encoding="utf-8", newline="") as fh:
-                n = repo.export_matches(s, fh, fmt, self.model.filter, sort=self.model.sort_key)
+                n = repo.export_matches(s, fh, fmt, self.model.filter, sort=self.model.sort_key, me=self.player)
             tmp.replace(path)
         except OSError as exc:
             tmp.unlink(missing_ok=True)
             self._notice(f"Export failed: {exc}")
             return None
-        self.inform(f"Exported {quantity(n, 'match', 'matches')} to {path}")
+        finished = "finished " if fmt == "bgstats" else ""   # BG Stats logs no abandoned game
+        self.inform(f"Exported {quantity(n, finished + 'match', finished + 'matches')} to {path}")
         return n
 
     def delete_selected(self) -> int:
         ids = self.selected_ids()
-        if not ids:
+        if not ids or not self.writable:
             return 0
         if len(ids) == 1:
             m = self.model.match(sorted({ix.row() for ix in self.table.selectionModel().selectedRows()})[0])

@@ -105,7 +105,7 @@ class ReadOnlyHistoryError(HistoryError):
         super().__init__(f"the history {where} cannot be written ({detail}); no game can be recorded "
                          f"in it. It can still be browsed (ascension history list); choose another "
                          f"file with --db to record games")
-        self.where = where
+        self.where, self.detail = where, detail
 
 
 def sqlite_code(exc: BaseException) -> int | None:

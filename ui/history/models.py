@@ -23,7 +23,7 @@ from sqlmodel import Field, SQLModel
 
 # The schema this code writes. A database with a higher number is refused (see db.py);
 # a lower one is migrated forward (see migrations.py) after a backup copy is taken.
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 FINISHED = "finished"
 ABANDONED = "abandoned"
@@ -42,6 +42,7 @@ class Match(SQLModel, table=True):
         Index("ix_match_status_players", "status", "players", "started_at"),
         Index("ix_match_status_variant", "status", "variant", "started_at"),
         Index("ix_match_status_sets", "status", "sets", "started_at"),
+        Index("ix_match_simulated_started", "simulated", "started_at"),
     )
     id: int | None = Field(default=None, primary_key=True)
     status: str = Field(max_length=16)            # FINISHED | ABANDONED
@@ -57,6 +58,8 @@ class Match(SQLModel, table=True):
     # schema 2
     turns: int = 0
     assisted: bool = False                        # an undo took back information already shown
+    # schema 3
+    simulated: bool = False                       # no person sat at the table: bots played it alone
 
 
 class MatchReplay(SQLModel, table=True):

@@ -113,6 +113,11 @@ class MatchRecord(BaseModel):
     def players(self) -> int:
         return sum(1 for s in self.seats if s.seat >= 0)
 
+    @property
+    def simulated(self) -> bool:
+        """No person sat at the table: kept apart from the games people played."""
+        return not any(s.kind == "human" for s in self.seats)
+
 
 # ---------------------------------------------------------------------------- from a game
 def card_counts(game) -> tuple[dict[int, Counter], dict[int, Counter]]:
@@ -141,8 +146,8 @@ def match_record(game, seats: Iterable, *, started_at: datetime, ended_at: datet
     setup = dict(game.ctx.setup)
     finished = bool(game.over)
     winners = set(game.winners()) if finished else set()
-    sides = game.ctx.pm.hook.asc_sides(game=game)
-    team_of = {s: i for i, side in enumerate(sides or []) for s in side}
+    teams = game.teams()   # [] unless the seats play in teams
+    team_of = {s: i for i, team in enumerate(teams) for s in team}
     acquired, defeated = card_counts(game)
     rows = []
     for row in game.scores():
@@ -153,14 +158,14 @@ def match_record(game, seats: Iterable, *, started_at: datetime, ended_at: datet
         else:
             kind, bot, name = "villain", None, row["name"]
         rows.append(SeatRecord(
-            seat=n, name=name, kind=kind, bot=bot, team=team_of.get(n) if sides else None,
+            seat=n, name=name, kind=kind, bot=bot, team=team_of.get(n),
             tokens=row["tokens"], card_honor=row["cards"], total=row["total"], winner=n in winners,
             renown=row.get("renown"), acquired=dict(acquired.get(n, {})), defeated=dict(defeated.get(n, {}))))
     options: dict[str, Any] = {"honor_pool": setup.get("honor_pool")}
     if setup.get("options"):
         options["variant_options"] = setup["options"]
-    if sides:
-        options["sides"] = sides
+    if teams:
+        options["sides"] = teams
     villain = game.ext.get("villain_name") if isinstance(game.ext, dict) else None
     if villain:
         options["villain"] = villain

@@ -40,7 +40,7 @@ def _insert(session, rec: MatchRecord) -> int:
         status=rec.status, started_at=rec.started_at, ended_at=rec.ended_at,
         sets=",".join(sorted(rec.sets)), variant=",".join(sorted(rec.variants)), players=rec.players,
         seed=rec.seed, engine_version=rec.engine_version, capped=rec.capped, options=rec.options,
-        turns=rec.turns, assisted=rec.assisted).returning(M.id)).scalar_one()
+        turns=rec.turns, assisted=rec.assisted, simulated=rec.simulated).returning(M.id)).scalar_one()
     session.execute(MatchReplay.__table__.insert(),
                     [{"match_id": match_id, "setup": rec.setup, "answers": rec.answers}])
     session.execute(Seat.__table__.insert(), [
@@ -121,8 +121,10 @@ class MatchFilter(BaseModel):
     variant: str | None = None         # exact variants, comma-joined; "" = played without any
     opponent: str | None = None        # a seat with this name, or a bot of this kind/difficulty
     players: int | None = None
-    player: str | None = None          # whose result "result" means; not counted as an opponent
+    player: str | None = None          # sat at the table; whose result and seat the next two mean
     result: Literal["win", "loss"] | None = None
+    seat: int | None = Field(default=None, ge=1, le=32)   # the player's place in turn order, from 1
+    games: Literal["played", "simulated", "all"] = "all"  # simulated: no person at the table
 
     @field_validator("since", mode="before")
     @classmethod
@@ -170,13 +172,15 @@ def _common_opponent(session, f: MatchFilter) -> bool:
 
 
 def _where(f: MatchFilter, walk: bool = False) -> list:
-    """The filter as conditions on the match table. ``walk``: test the opponent match by match
-    (EXISTS) instead of collecting their matches first (IN): a page of the newest games with a
-    frequent opponent is then found after a few hundred matches, not after collecting and
-    sorting all of them."""
+    """The filter as conditions on the match table (the player's own seat is joined by
+    :func:`_from`). ``walk``: test the opponent match by match (EXISTS) instead of collecting
+    their matches first (IN): a page of the newest games with a frequent opponent is then found
+    after a few hundred matches, not after collecting and sorting all of them."""
     out = []
     if f.status != "all":
         out.append(M.status == f.status)
+    if f.games != "all":
+        out.append(M.simulated == (f.games == "simulated"))
     if f.since is not None:
         out.append(M.started_at >= f.since)
     if f.until is not None:
@@ -199,17 +203,27 @@ def _where(f: MatchFilter, walk: bool = False) -> list:
     return out
 
 
+def _own_seat(f: MatchFilter, me) -> list:
+    """Conditions on ``me``, the player's seat: the player's name, their result and place."""
+    if (f.result or f.seat) and not f.player:
+        raise ValueError(f"a {'result' if f.result else 'seat'} filter needs the player whose "
+                         f"{'result' if f.result else 'seat'} it is")
+    out = [me.c.match_id == M.id, me.c.name == f.player]
+    if f.result:
+        out.append(me.c.winner == (f.result == "win"))
+    if f.seat:
+        out.append(me.c.seat == f.seat - 1)
+    return out
+
+
 def _from(f: MatchFilter):
-    """The match table, joined to the player's own seat when the filter asks for a result:
-    a join lets the database start from that seat's index (name, winner), which counts far
+    """The match table, joined to the player's own seat when the filter names a player: a
+    join lets the database start from that seat's index (name, winner), which counts far
     faster than testing every match against a subquery."""
-    if not f.result:
+    if not (f.player or f.result or f.seat):
         return Match.__table__
-    if not f.player:
-        raise ValueError("a result filter needs the player whose result it is")
     me = Seat.__table__.alias("me")
-    return Match.__table__.join(me, and_(me.c.match_id == M.id, me.c.name == f.player,
-                                         me.c.winner == (f.result == "win")))
+    return Match.__table__.join(me, and_(*_own_seat(f, me)))
 
 
 # ---------------------------------------------------------------------------- listing
@@ -510,7 +524,7 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
     f = _filter(filt).model_copy(update={"status": FINISHED, "player": player, "result": None})
     me = Seat.__table__.alias("me")
     joined = me.join(Match.__table__, M.id == me.c.match_id)
-    where = [me.c.name == player, *_where(f)]
+    where = [*_own_seat(f, me), *_where(f)]
     st = PlayerStats(player)
 
     groups = session.execute(
@@ -519,7 +533,7 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
         .group_by(M.sets, M.variant, M.players, me.c.seat)).all()
     af = f.model_copy(update={"status": ABANDONED})
     st.abandoned = session.execute(select(func.count()).select_from(joined)
-                                   .where(me.c.name == player, *_where(af))).scalar_one()
+                                   .where(*_own_seat(af, me), *_where(af))).scalar_one()
     if not groups:
         return st
     tallies: dict[str, dict] = {k: {} for k in ("sets", "variant", "players", "seat")}
@@ -637,13 +651,24 @@ def iter_export(session, filt: MatchFilter | None = None, *, sort: str = "date",
             return
 
 
-def export_matches(session, out: IO[str], fmt: Literal["csv", "json"] = "csv",
-                   filt: MatchFilter | None = None, *, sort: str = "date", replay: bool = False) -> int:
+EXPORT_FORMATS = ("csv", "json", "bgstats")
+
+
+def export_matches(session, out: IO[str], fmt: Literal["csv", "json", "bgstats"] = "csv",
+                   filt: MatchFilter | None = None, *, sort: str = "date", replay: bool = False,
+                   me: str | None = None) -> int:
     """Write the filtered matches to ``out``; returns how many. CSV: one row per seat (a match
     has as many rows as seats, its columns repeated; text a spreadsheet would take for a formula
     starts with a quote, see :func:`spreadsheet_safe`); JSON: a list of matches with nested
-    seats, their cards, and with ``replay`` the setup and answers."""
+    seats, their cards, and with ``replay`` the setup and answers; bgstats: the document the
+    BG Stats app imports (finished matches only; ``me``: whose app it is, see :mod:`.bgstats`)."""
     n = 0
+    if fmt == "bgstats":
+        from .bgstats import document
+        doc = document(iter_export(session, filt, sort=sort), me)
+        json.dump(doc, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+        return len(doc["plays"])
     if fmt == "csv":
         w = csv.writer(out, lineterminator="\n")
         w.writerow(CSV_COLUMNS)
@@ -658,7 +683,7 @@ def export_matches(session, out: IO[str], fmt: Literal["csv", "json"] = "csv",
                 w.writerow([spreadsheet_safe(cell) for cell in row])
         return n
     if fmt != "json":
-        raise ValueError(f"unknown export format '{fmt}' (csv or json)")
+        raise ValueError(f"unknown export format '{fmt}' (choose from {', '.join(EXPORT_FORMATS)})")
     out.write("[")
     for d in iter_export(session, filt, sort=sort, replay=replay):
         out.write(",\n" if n else "\n")

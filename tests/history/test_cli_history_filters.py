@@ -1,0 +1,133 @@
+"""``ascension history list|stats|export`` show the games a player asked for: one player's games
+(--player), their place at the table (--seat), people's games apart from simulated ones (--games),
+abandoned games in the list, and an export the BG Stats app imports (--format bgstats)."""
+import json
+
+import pytest
+
+from ascension.ui import cli
+from ascension.ui.cli import main
+from ascension.ui.history import open_history, repo
+from ascension.ui.history.bgstats import BGG_ID
+
+from history_helpers import make_record, seat
+
+
+def run(capsys, *argv):
+    code = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def listed(capsys, db, *argv) -> dict:
+    code, out, err = run(capsys, "history", "list", "--db", db, "--json", *argv)
+    assert code == 0, err
+    return json.loads(out)
+
+
+def bots_only(k, winner=0):
+    return make_record(k, [seat(0, "Greedy 1", "bot", "greedy", winner=winner == 0),
+                           seat(1, "Random 2", "bot", "random", winner=winner == 1)])
+
+
+@pytest.fixture
+def history_file(tmp_path):
+    """Ann against Bob (Ann first in 0 and 1, second in 2), Ann first against a bot (3), Cid
+    against Dee (4), a game Ann left from the first seat (5), and two simulated games (bots only)."""
+    path = tmp_path / "h.sqlite3"
+    h = open_history(path)
+    games = [
+        make_record(0, [seat(0, "Ann", winner=True), seat(1, "Bob")]),
+        make_record(1, [seat(0, "Ann"), seat(1, "Bob", winner=True)]),
+        make_record(2, [seat(0, "Bob"), seat(1, "Ann", winner=True)]),
+        make_record(3),   # Ann, first, beats the greedy bot
+        make_record(4, [seat(0, "Cid", winner=True), seat(1, "Dee")]),
+        make_record(5, [seat(0, "Ann"), seat(1, "Bob")], status="abandoned"),
+        bots_only(6), bots_only(7, winner=1),
+    ]
+    with h.session() as s:
+        for g in games:
+            repo.record_game(s, g)
+    h.close()
+    return path
+
+
+def test_list_player_shows_only_that_players_games(capsys, history_file):
+    bob = listed(capsys, history_file, "--player", "Bob")
+    assert bob["total"] == 4   # three finished games and the abandoned one; not Cid's, not the bots'
+    assert all("Bob" in [s["name"] for s in m["seats"]] for m in bob["matches"])
+    assert sorted(m["result"] for m in bob["matches"]) == ["abandoned", "loss", "loss", "win"]
+    code, out, _ = run(capsys, "history", "list", "--db", history_file, "--player", "Bob")
+    assert code == 0 and "Matches 1-4 of 4" in out and "Cid" not in out
+    assert listed(capsys, history_file, "--player", "Nobody")["total"] == 0
+
+
+def test_seat_filter_is_the_players_place_in_turn_order(capsys, history_file):
+    first = listed(capsys, history_file, "--player", "Ann", "--seat", 1)
+    assert first["total"] == 4 and all(m["seats"][0]["name"] == "Ann" for m in first["matches"])
+    second = listed(capsys, history_file, "--player", "Ann", "--seat", 2, "--result", "win")
+    assert second["total"] == 1 and second["matches"][0]["seats"][1]["name"] == "Ann"
+    code, out, err = run(capsys, "history", "stats", "--db", history_file, "--player", "Ann", "--seat", 1, "--json")
+    st = json.loads(out)
+    assert code == 0 and st["games"] == 3 and [b["key"] for b in st["by_seat"]] == ["1"]
+    assert st["abandoned"] == 1   # the game Ann left, also from the first seat
+
+
+@pytest.mark.parametrize("command", ["list", "export"])
+def test_seat_without_a_player_is_a_one_line_error(capsys, history_file, command):
+    code, out, err = run(capsys, "history", command, "--db", history_file, "--seat", 2)
+    assert code == 2 and out == "" and err == "ascension: error: --seat needs --player (whose seat)\n"
+
+
+@pytest.mark.parametrize("seat", ["0", "first", "33"])
+def test_seat_must_be_a_place_at_a_table(capsys, history_file, seat):
+    with pytest.raises(SystemExit) as exc:
+        main(["history", "list", "--db", str(history_file), "--player", "Ann", "--seat", seat])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and f"argument --seat: '{seat}' is not a seat: seats are numbered 1 to 32 in turn order" in err
+
+
+def test_simulated_games_are_kept_apart_from_peoples_games(capsys, history_file):
+    everyone = listed(capsys, history_file)   # the default: people's games, abandoned ones too
+    assert everyone["total"] == 6
+    assert not any(all(s["kind"] == "bot" for s in m["seats"]) for m in everyone["matches"])
+    simulated = listed(capsys, history_file, "--games", "simulated")
+    assert simulated["total"] == 2 and all(s["kind"] == "bot" for m in simulated["matches"] for s in m["seats"])
+    assert listed(capsys, history_file, "--games", "all")["total"] == 8
+    assert listed(capsys, history_file, "--status", "finished")["total"] == 5
+    code, out, _ = run(capsys, "history", "list", "--db", history_file)
+    assert "(abandoned)" in out and "--games simulated" in out   # the caption says where the others are
+    code, out, _ = run(capsys, "history", "stats", "--db", history_file, "--player", "Greedy 1", "--json")
+    assert json.loads(out)["games"] == 0
+    code, out, _ = run(capsys, "history", "stats", "--db", history_file, "--player", "Greedy 1", "--json",
+                       "--games", "simulated")
+    assert json.loads(out)["games"] == 2 and json.loads(out)["wins"] == 1
+
+
+def test_export_for_bg_stats(capsys, history_file, tmp_path):
+    target = tmp_path / "plays.json"
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--out", target)
+    assert code == 0 and out == "" and f"exported 5 matches to {target} (bgstats)" in err
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    assert doc["games"][0]["bggId"] == BGG_ID and len(doc["plays"]) == 5   # people's finished games
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    assert names[doc["userInfo"]["meRefId"]] == "Ann"   # the person with most games owns the app
+    assert not (tmp_path / "plays.json.part").exists()
+    code, out, _ = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--player", "Bob")
+    doc = json.loads(out)
+    assert code == 0 and len(doc["plays"]) == 3 and {p["id"]: p["name"] for p in doc["players"]}[
+        doc["userInfo"]["meRefId"]] == "Bob"
+
+
+def test_a_failed_export_leaves_no_part_file(capsys, history_file, tmp_path, monkeypatch):
+    def broken(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(repo, "export_matches", broken)
+    target = tmp_path / "plays.json"
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--out", target)
+    assert code == 2 and "No space left on device" in err and err.count("\n") == 1
+    assert not target.exists() and not (tmp_path / "plays.json.part").exists()
+
+
+def test_the_command_line_offers_every_export_format_the_history_writes():
+    assert cli.EXPORT_FORMATS == repo.EXPORT_FORMATS
