@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from ascension.core.match import new_game
@@ -15,3 +17,21 @@ def private_user_folders(tmp_path, monkeypatch):
 def game2():
     """A fresh 2-player 10 Year Anniversary game with a fixed seed."""
     return new_game(["10th"], ["Ann", "Bob"], seed=20261130)
+
+
+@pytest.fixture
+def first_label():
+    """Makes an input_fn for the terminal game that types the label of the first option shown
+    last (what "1" did when options were numbered): whole games played from a script. A question
+    that is not about the options gets it too, which is no yes."""
+    def make(lines: list[str]):
+        def input_fn(prompt: str) -> str:
+            block = []
+            for line in reversed(lines):
+                found = re.match(r"  (\w+)\. ", line)
+                if not found:
+                    break
+                block.append(found.group(1))
+            return block[-1] if block else "n"
+        return input_fn
+    return make

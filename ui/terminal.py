@@ -1,5 +1,6 @@
 """The terminal game: one person against one or more bots (or alone against a solo variant's
-villain, such as Samael), answering every decision with a number.
+villain, such as Samael), answering every decision with a label that keeps its meaning all
+turn (see :class:`Labels`).
 
 Input and output are injected (``input_fn`` reads one answer, ``out`` writes one line) so
 tests play whole games from a list of answers instead of patching ``input()``. The person
@@ -7,7 +8,7 @@ only ever sees what their seat may know: their own hand, public zones and counts
 
 A game is never thrown away: with ``autosave`` it is saved after every answer and offered
 again at the next start; ``q`` asks first; a move that fails leaves the game as it was and the
-question is asked again; an answer that is not one of the numbers shown is asked again.
+question is asked again; an answer that is not one of the labels shown is asked again.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import logging
 import secrets
 from collections import Counter
 from pathlib import Path
+from string import ascii_lowercase
 from typing import Callable
 
 from ascension.core import rng
@@ -24,7 +26,7 @@ from ascension.core.match import SaveFileError
 from ascension.core.names import validate_name
 from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
-from ascension.core.wording import quantity
+from ascension.core.wording import quantity, unspent_lines
 from ascension.ui.desktop import storage
 from ascension.ui.helptext import sections
 from ascension.ui.moves import make_move
@@ -41,7 +43,9 @@ def human_seat(seed: int, players: int = 2) -> int:
 
 UNDO = -1   # what ``ask`` returns when the person takes back their last answer
 QUIT = -2   # ... when they type q (EOF, the input closed, returns None: a quit without asking)
-MAX_DIGITS = 3   # no decision has a thousand options: a longer number is not one of them
+KEYS = ("Type an option's label (p2 plays the second card kind of your hand, a3 acquires and d3 defeats "
+        "center-row card 3, am a Mystic, u1 uses construct 1, P plays all, E ends the turn: a label means "
+        "the same all turn; inside an effect, a number or y/n)")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
@@ -73,7 +77,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         name = validate_name(name)
         seed = secrets.randbits(63) if seed is None else seed
         session, me = start(seed, bot, name, sets, variants, out)
-    shown, table, thinking, saved = 0, None, None, Autosave(autosave)
+    shown, table, thinking, saved, labels = 0, None, None, Autosave(autosave), Labels()
     try:
         while not session.over:
             if session.waiting_for_bot():
@@ -94,8 +98,8 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             saved.keep(session, out)
             game = session.game
             shown = show_log(game, shown, out)
-            table = show_table(game, me, out, table, session.new_in_center(me))
-            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint)
+            table = show_table(game, me, out, table, session.new_in_center(me), labels)
+            answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint, labels)
             if answer == QUIT and not sure_to_quit(input_fn, autosave is not None):
                 continue
             if answer in (None, QUIT):
@@ -104,7 +108,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 record(session, db, out)
                 return session.game
             if answer == UNDO:
-                take_back(session, me, out)
+                take_back(session, me, out, input_fn)
                 shown, table = len(session.game.log), None   # show the whole table again
                 continue
             if not sure_to_end(session, answer, input_fn):
@@ -139,16 +143,16 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
     seats.insert(me, Seat(name))
     session = Session.start(list(sets), seats, list(variants), seed)
     if solo:
-        out(f"Ascension — seed {seed}. You are {name}. {solo.summary} Type an option's number, "
-            f"u to take back your last answer, h for a hint, r for the rules, or q to quit.")
+        out(f"Ascension — seed {seed}. You are {name}. {solo.summary} {KEYS}, u to take back your last "
+            f"answer, h for a hint, r for the rules, or q to quit.")
     else:
         opponents = session.game.opponents(me)
         against = ", ".join(s.name for i, s in enumerate(seats) if i in opponents)
         mates = [s.name for i, s in enumerate(seats) if i != me and i not in opponents]
         out(f"Ascension — seed {seed}. You are {name}; you play {ORDINALS[me]} of {len(seats)}"
             + (f", with {' and '.join(mates)} as your teammate{'s' * (len(mates) > 1)}," if mates else ",")
-            + f" against {against}. Type an option's number, u to take back your last answer, "
-            f"w for why the bots moved as they did, h for a hint, r for the rules, or q to quit.")
+            + f" against {against}. {KEYS}, u to take back your last answer, w for why the bots "
+            f"moved as they did, h for a hint, r for the rules, or q to quit.")
     return session, me
 
 
@@ -219,22 +223,30 @@ def sure_to_quit(input_fn: Callable[[str], str], saved: bool) -> bool:
     return raw in ("y", "yes", "q", "quit")
 
 
-def take_back(session: Session, me: int, out: Out) -> None:
-    """Undo the person's last answer and the bot's moves after it, saying what that means."""
+def take_back(session: Session, me: int, out: Out, input_fn: Callable[[str], str]) -> None:
+    """Undo the person's last answer and the bot's moves after it, saying what that means; past
+    a card they have seen since (a draw, a shuffle, a new center card) only if they say y, as the
+    desktop asks: the game then counts as assisted."""
     if not session.can_undo(me):
         out("There is no answer of yours to take back.")
         return
     reveals = session.undo_reveals()
+    if reveals and not yes(input_fn, "You have seen new cards since your last answer (a draw, a shuffle or a "
+                                     "new center card): taking it back marks the game as assisted in the "
+                                     "history. Take it back? (y/n): "):
+        out("Nothing was taken back.")
+        return
     session.undo()
     out("Your last answer is taken back" + (" (you had seen new cards since: the game now counts as "
                                             "assisted in the history)." if reveals else "."))
 
 
 def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) -> bool:
-    """Ending the turn with cards still to play asks first (as the desktop does); only y ends it."""
-    unplayed = session.unplayed_if_ending(index)
-    return not unplayed or yes(input_fn, f"You have not played {quantity(unplayed, 'card')} in your hand. "
-                                         "End your turn anyway? (y/n): ")
+    """Ending the turn with something still to use (cards, runes, power, a construct's ability)
+    asks first, naming each, as the desktop does; only y ends it."""
+    left = session.unspent_if_ending(index)
+    return not left or yes(input_fn, f"You still have {'; '.join(unspent_lines(session.game, left))}. "
+                                     "End your turn anyway? (y/n): ")
 
 
 def record(session: Session, db, out: Out) -> int | None:
@@ -249,6 +261,84 @@ def record(session: Session, db, out: Out) -> int | None:
         return None
     out(f"{'Game' if session.over else 'Abandoned game'} recorded in the history (match {match_id}).")
     return match_id
+
+
+class Labels:
+    """The keys the person types, worked out from the options' data (never from their wording).
+
+    For the main action a key keeps its meaning all turn, so a finger that typed it a moment ago
+    still does what the table shows: ``p2`` plays the card kind shown second in the hand (numbered
+    in the order first shown this turn; the numbers of the cards that leave are not given again),
+    ``a3`` / ``d3`` acquires / defeats center-row card 3 (a slot changes card only when it is
+    refilled, which the table marks), ``am`` / ``dc`` a pile's card (the letter the table shows),
+    ``u1`` uses construct 1 (``u1b``: its second ability), ``g3`` gives card 3 to a teammate,
+    ``be`` uses an Enlightened Boon, ``le3`` the Enlightened Legend on card 3, ``P`` plays all,
+    ``E`` ends the turn; an option of a kind not known here gets ``x1``, ``x2``... A question inside
+    an effect is numbered 1 to n (its options stay put while it is open), a yes-no one is y or n.
+    Typing is case-blind: ``p`` is ``P``."""
+
+    SINGLE = {"play_all": "P", "end": "E", "yes": "y", "no": "n"}
+
+    def __init__(self) -> None:
+        self.hand: dict[int, dict[str, int]] = {}        # turn → card kind (definition id) → its number
+        self.constructs: dict[int, dict[int, int]] = {}  # turn → construct instance → its number
+
+    def note(self, game: Game, me: int) -> tuple[dict[str, int], dict[int, int]]:
+        """This turn's numbers for ``me``'s hand kinds and constructs, the new ones numbered after
+        those given before (kept per turn, so taking back the end of a turn finds them again)."""
+        p = game.players[me]
+        first = game.turn not in self.hand
+        hand = self.hand.setdefault(game.turn, {})
+        constructs = self.constructs.setdefault(game.turn, {})
+        for c in (p.played if first else []) + p.hand:   # resumed mid-turn: the played cards came first
+            hand.setdefault(game.card(c).id, len(hand) + 1)
+        for c in p.constructs:
+            constructs.setdefault(c, len(constructs) + 1)
+        return hand, constructs
+
+    def of(self, game: Game, dec: Decision) -> list[str]:
+        """One label per option of ``dec``, in the options' order."""
+        if dec.kind != "action":
+            if {o[0] for o in dec.options} == {"yes", "no"}:
+                return [self.SINGLE[o[0]] for o in dec.options]
+            return [str(i) for i in range(1, len(dec.options) + 1)]
+        hand, constructs = self.note(game, dec.seat)
+        place = {c: str(slot) for slot, c in enumerate(game.center_row, 1) if c is not None}
+        place.update((pile[-1], letter) for key, letter in pile_letters(game).items()
+                     if (pile := game.piles[key]))
+        labels: list[str] = []
+        for option in dec.options:
+            kind = option[0]
+            if kind in self.SINGLE:
+                label = self.SINGLE[kind]
+            elif kind == "play" and game.card(option[1]).id in hand:
+                label = f"p{hand[game.card(option[1]).id]}"
+            elif kind == "use" and option[1] in constructs:
+                several = len(game.card(option[1]).abilities) > 1
+                label = f"u{constructs[option[1]]}" + (ascii_lowercase[option[2]] if several else "")
+            elif kind in ("acquire", "defeat", "gift") and option[1] in place:
+                label = kind[0] + place[option[1]]
+            elif kind == "boon" and isinstance(option[1], str):
+                label = "b" + option[1][:1]
+            elif kind == "legendary" and option[2] in place:
+                label = f"l{option[1][:1]}{place[option[2]]}"
+            else:
+                label = ""
+            if not label or label.lower() in map(str.lower, labels):   # never two options on one key
+                label = f"x{sum(x.startswith('x') for x in labels) + 1}"
+            labels.append(label)
+        return labels
+
+
+def pile_letters(game: Game) -> dict[str, str]:
+    """The letter of each always-available pile (its card's initial, or the next free letter of
+    its name): m Mystic, h Heavy Infantry, c Cultist."""
+    letters: dict[str, str] = {}
+    for key in game.piles:
+        name = game.ctx.by_id[key].name.lower()
+        letters[key] = next(ch for ch in name + ascii_lowercase
+                            if "a" <= ch <= "z" and ch not in letters.values())
+    return letters
 
 
 def show_log(game: Game, shown: int, out: Out) -> int:
@@ -281,16 +371,21 @@ def table_key(game: Game, me: int) -> tuple:
             tuple(tuple(game.public_status(i)) for i in range(len(game.players))))
 
 
-def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: set[int] = frozenset()) -> tuple:
+def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: set[int] = frozenset(),
+               labels: Labels | None = None) -> tuple:
     """Everything the person may know at a decision, in one screen; the shared part (center row,
     piles, honor, the others) only when it changed since ``shown``, the center cards in ``new``
-    (dealt since the person's last answer) marked. Returns the new key."""
+    (dealt since the person's last answer) marked. The hand's kinds and the constructs show the
+    numbers their ``labels`` keep all turn. Returns the new key."""
     p = game.players[me]
     key = table_key(game, me)
+    hand, constructs = (labels or Labels()).note(game, me)
     out("")
     if key != shown:
         _show_shared(game, me, out, new)
-    out(f"Your hand: {_names(game, p.hand)}")
+    kinds = Counter(game.card(c).id for c in p.hand)
+    out("Your hand: " + (", ".join(f"p{hand[k]} {game.ctx.by_id[k].name}" + (f" ×{n}" if n > 1 else "")
+                                   for k, n in sorted(kinds.items(), key=lambda kn: hand[kn[0]])) or "—"))
     seen = set()
     for c in p.hand:   # what the cards you acquired do (the starting and pile cards only gain)
         d = game.card(c)
@@ -302,7 +397,7 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: s
     out(f"Your deck: {quantity(len(p.deck), 'card')}" + (f" ({in_deck})" if p.deck else "")
         + f" · discard pile: {_names(game, p.discard)}")
     for c in p.constructs:
-        out(f"Construct in play: {_card_line(game, c)}")
+        out(f"Construct u{constructs[c]} in play: {_card_line(game, c)}")
     mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""
     out(f"Runes {p.runes}, power {p.power}{mech}")
     return key
@@ -315,11 +410,11 @@ def _show_shared(game: Game, me: int, out: Out, new: set[int]) -> None:
     for slot, c in enumerate(game.center_row, 1):
         mark = "*" if c in new else " "
         out(f" {mark}{slot}. {_card_line(game, c) if c is not None else '(empty)'}")
-    piles = []
+    piles, letters = [], pile_letters(game)
     for key, pile in game.piles.items():
         top = game.card(pile[-1]) if pile else game.ctx.by_id[key]
         left = "" if top.permanent else f" ×{len(pile)}"   # the Cultist never leaves
-        piles.append(f"{top.name} ({cost_words(top)}){left}")
+        piles.append(f"{letters[key]} {top.name} ({cost_words(top)}){left}")
     out("Always available: " + ", ".join(piles))
     out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
     villains = [row for row in game.scores() if row["seat"] < 0]   # a solo variant's opponent
@@ -345,53 +440,48 @@ def _status(game: Game, seat: int, who: str, out: Out) -> None:
 
 
 def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
-        bot_moves: list[BotMove] = (), hint: Callable[[], tuple[str, str] | None] | None = None) -> int | None:
-    """The chosen option index, re-asking until the answer is valid; QUIT (q) or None (the input
-    closed) means leave, UNDO taking back the last answer. ``w`` shows the bot's moves since the last answer with their
-    reasons, ``h`` what the medium bot would do in the person's place, ``r`` how a turn goes and
-    the program's rulings."""
+        bot_moves: list[BotMove] = (), hint: Callable[[], tuple[str, str] | None] | None = None,
+        labels: Labels | None = None) -> int | None:
+    """The chosen option index, re-asking until the answer is one of the labels shown (see
+    :class:`Labels`); QUIT (q) or None (the input closed) means leave, UNDO taking back the last
+    answer. ``w`` shows the bot's moves since the last answer with their reasons, ``h`` what the
+    medium bot would do in the person's place, ``r`` how a turn goes and the program's rulings."""
     source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
     out(f"{dec.prompt}{source}:")
-    n = len(dec.options)
-    for i, option in enumerate(dec.options, 1):
-        out(f"  {i}. {game.label(option)}")
+    keys = (labels or Labels()).of(game, dec)
+    for key, option in zip(keys, dec.options):
+        out(f"  {key}. {game.label(option)}")
+    index = {key.lower(): i for i, key in enumerate(keys)}
+    shown = f"1 to {len(keys)}" if keys[0] == "1" else ", ".join(keys)
     while True:
         try:
-            raw = input_fn(f"Choose 1-{n} (q quits): ").strip().lower()
+            raw = input_fn("Type a label (q quits): ").strip()   # quoted back as typed
         except EOFError:
             return None
-        if raw in ("q", "quit"):
+        typed = raw.lower()   # case-blind: "p" is "P"
+        if typed in ("q", "quit"):
             return QUIT
-        if raw in ("u", "undo"):
+        if typed in ("u", "undo"):
             return UNDO
-        if raw in ("h", "hint") and hint is not None:
+        if typed in ("h", "hint") and hint is not None:
             given = hint()
             out(f"  Hint: {given[0]} — {given[1]}" if given else "  No hint: this decision is not yours.")
             continue
-        if raw in ("r", "rules"):
+        if typed in ("r", "rules"):
+            out(f"{KEYS}.")
             for line in sections("Your turn", "Rulings").replace("**", "").splitlines():
                 out(line.removeprefix("## ").upper() if line.startswith("## ") else line)
             continue
-        if raw in ("w", "why"):
+        if typed in ("w", "why"):
             for m in bot_moves:
                 out(f"  {m.move} — {m.reason()}")
             if not bot_moves:
                 out("  The bot has not moved yet.")
             continue
-        number = option_number(raw, n)
-        if number is not None:
-            return number
-        out(f"{shown_answer(raw)} is not an option: please type one of the numbers shown (1 to {n}), "
+        if typed in index:
+            return index[typed]
+        out(f"{shown_answer(raw)} is not an option: please type one of the labels shown ({shown}), "
             f"u (undo), w (why), h (hint), r (rules), or q to quit.")
-
-
-def option_number(raw: str, n: int) -> int | None:
-    """The option index ``raw`` names (1 to n as typed), or None: only ASCII digits count (not
-    "²" or "١", which Python's isdigit accepts), and never more than a few of them."""
-    if not raw or len(raw) > MAX_DIGITS or not raw.isascii() or not raw.isdigit():
-        return None
-    k = int(raw)
-    return k - 1 if 1 <= k <= n else None
 
 
 def shown_answer(raw: str, most: int = 20) -> str:

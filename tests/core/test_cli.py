@@ -203,12 +203,12 @@ def scripted(answers):
     return input_fn
 
 
-def test_terminal_game_to_the_end():
+def test_terminal_game_to_the_end(first_label):
     lines: list[str] = []
-    game = terminal.play(seed=3, bot="greedy", input_fn=scripted(["1"]), out=lines.append)
+    game = terminal.play(seed=3, bot="greedy", input_fn=first_label(lines), out=lines.append)
     assert game.over
     text = "\n".join(lines)
-    assert "Center row:" in text and "Your hand:" in text and "Honor pool" in text and "1. " in text
+    assert "Center row:" in text and "Your hand:" in text and "Honor pool" in text and "  p1. Play " in text
     assert "Greedy bot plays" in text  # the bot's turn is shown as log lines
     # The printed scores are the engine's, and an independent replay gives the same result.
     again = replay(game.ctx.setup, game.answers)
@@ -231,10 +231,10 @@ def test_terminal_log_shows_a_run_of_plays_as_one_line():
 
 def test_terminal_reasks_on_bad_input_and_quits():
     lines: list[str] = []
-    input_fn = scripted(["x", "0", "999", "1", "q"])
+    input_fn = scripted(["x", "0", "999", "1", "p1", "q"])   # numbers name no action: only its labels do
     game = terminal.play(seed=3, input_fn=input_fn, out=lines.append)
     assert not game.over
-    assert sum("is not an option" in line for line in lines) == 3
+    assert sum("is not an option" in line for line in lines) == 4
     assert len(game.answers) >= 1 and "You left the game" in lines[-1]
 
 
@@ -242,7 +242,8 @@ def test_terminal_u_takes_back_the_last_answer():
     assert terminal.human_seat(1) == 0   # seed 1: the person plays first, five Apprentices in hand
     lines: list[str] = []
     # nothing to take back; play all, take it back; end the turn (sure: y; the bot plays), take that back
-    game = terminal.play(seed=1, input_fn=scripted(["u", "2", "u", "3", "y", "u", "q"]), out=lines.append)
+    # (the bot's turn dealt new cards: sure? y)
+    game = terminal.play(seed=1, input_fn=scripted(["u", "P", "u", "E", "y", "u", "y", "q"]), out=lines.append)
     assert "There is no answer of yours to take back." in lines
     assert "Your last answer is taken back." in lines   # playing Apprentices showed nothing new
     assert any(line.startswith("Your last answer is taken back (you had seen new cards") for line in lines)
@@ -252,30 +253,28 @@ def test_terminal_u_takes_back_the_last_answer():
 
 def test_terminal_asks_before_ending_the_turn_with_cards_still_to_play():
     assert terminal.human_seat(1) == 0   # seed 1: the person plays first, five Apprentices in hand
-    input_fn = scripted(["3", "n", "3", "y", "q"])   # 3: End turn
+    input_fn = scripted(["E", "n", "e", "y", "q"])   # E: End turn (typed in either case)
     game = terminal.play(seed=1, input_fn=input_fn, out=[].append)
-    sure = "You have not played 5 cards in your hand. End your turn anyway? (y/n): "
-    assert input_fn.asked[:4] == ["Choose 1-3 (q quits): ", sure, "Choose 1-3 (q quits): ", sure]
+    sure = "You still have 5 cards in your hand that you can still play. End your turn anyway? (y/n): "
+    assert input_fn.asked[:4] == ["Type a label (q quits): ", sure, "Type a label (q quits): ", sure]
     assert game.answers[0] == 2   # "n" kept the turn; "y" ended it with the five Apprentices unplayed
     assert [game.name_of(c) for c in game.players[0].discard] == ["Apprentice"] * 5
 
 
-def test_terminal_ends_a_turn_without_asking_once_the_hand_is_played():
+def test_terminal_warns_of_unspent_runes_once_the_hand_is_played():
     assert terminal.human_seat(1) == 0
-    asked = []
-
-    def input_fn(prompt):   # play all, then the last option (End turn), then quit
-        asked.append(prompt)
-        return {1: "2", 2: prompt.split("-")[1].split()[0]}.get(len(asked), "q")
+    input_fn = scripted(["P", "E", "y", "q"])   # play all, end the turn with 5 runes unspent, then quit
     game = terminal.play(seed=1, input_fn=input_fn, out=[].append)
-    assert len(asked) == 4 and asked[2].startswith("Choose")   # no question in between
-    assert asked[3].startswith("Leave the game?")   # q asks before it quits
+    asked = input_fn.asked
+    assert asked[2] == ("You still have 5 runes: there is a card you can still acquire. "
+                        "End your turn anyway? (y/n): ")   # the cards are played: only the runes are named
+    assert asked[4].startswith("Leave the game?")   # q asks before it quits
     assert game.decision().seat == 0 and game.turn == 3   # the bot took its turn: back to the person
 
 
 def test_terminal_prints_the_shared_table_again_only_when_it_changed():
     lines: list[str] = []
-    terminal.play(seed=1, input_fn=scripted(["2", "q"]), out=lines.append)   # play all: the center is unchanged
+    terminal.play(seed=1, input_fn=scripted(["P", "q"]), out=lines.append)   # play all: the center is unchanged
     assert sum(line.startswith("Center row:") for line in lines) == 1
     assert sum(line.startswith("Your hand:") for line in lines) == 2
     assert lines[lines.index("Your hand: —") - 1] == ""   # the short table: hand, played, resources
@@ -342,9 +341,9 @@ def test_simulation_summary_fits_an_80_column_terminal(capsys, monkeypatch):
     assert "…" not in out
 
 
-def test_terminal_game_with_legends_and_the_legendary_track():
+def test_terminal_game_with_legends_and_the_legendary_track(first_label):
     lines: list[str] = []
-    game = terminal.play(seed=5, input_fn=scripted(["1"]), out=lines.append, sets=("10th", "legends"),
+    game = terminal.play(seed=5, input_fn=first_label(lines), out=lines.append, sets=("10th", "legends"),
                          variants=("legendary",))
     assert game.over and game.ctx.setup["variants"] == ["legendary"]
     me = game.players[terminal.human_seat(5)].name
@@ -352,9 +351,9 @@ def test_terminal_game_with_legends_and_the_legendary_track():
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
 
 
-def test_terminal_solo_game_against_samael():
+def test_terminal_solo_game_against_samael(first_label):
     lines: list[str] = []
-    game = terminal.play(seed=5, input_fn=scripted(["1"]), out=lines.append, variants=("samael",))
+    game = terminal.play(seed=5, input_fn=first_label(lines), out=lines.append, variants=("samael",))
     assert game.over and [p.name for p in game.players] == ["Player"]   # no bot seat
     assert "play against Samael, who takes the two right-most center cards" in lines[0]
     assert "w for why" not in lines[0]   # no bot to ask
@@ -403,9 +402,9 @@ def test_terminal_solo_game_against_the_cult_shows_its_renown():
                                "Takes next: ") for line in lines)
 
 
-def test_terminal_game_against_three_bots_to_the_end():
+def test_terminal_game_against_three_bots_to_the_end(first_label):
     lines: list[str] = []
-    game = terminal.play(seed=4, bot="greedy,random,greedy", input_fn=scripted(["1"]), out=lines.append)
+    game = terminal.play(seed=4, bot="greedy,random,greedy", input_fn=first_label(lines), out=lines.append)
     me = terminal.human_seat(4, 4)
     names = [p.name for p in game.players]
     assert game.over and names.pop(me) == "Player" and names == ["Greedy bot 1", "Random bot", "Greedy bot 2"]
@@ -435,7 +434,7 @@ def test_terminal_hand_shows_what_acquired_cards_do():
                    hand=["Apprentice", "Apprentice", "Seer of the Forked Path", "Seer of the Forked Path", "Militia"])
     lines: list[str] = []
     terminal.show_table(game, 0, lines.append)
-    at = lines.index("Your hand: Apprentice ×2, Seer of the Forked Path ×2, Militia")
+    at = lines.index("Your hand: p1 Apprentice ×2, p2 Seer of the Forked Path ×2, p3 Militia")
     assert lines[at + 1] == ("  Seer of the Forked Path [Enlightened hero, 2 runes, 1 honor] — "
                              "Draw 1 card. You may banish a card from the center row.")
     assert lines[at + 2].startswith("Played:")   # once per card, and nothing for the starting cards
@@ -457,7 +456,7 @@ def test_terminal_shows_the_cultist_without_a_count():
     lines: list[str] = []
     terminal.play(seed=1, input_fn=scripted(["q"]), out=lines.append)
     piles = next(line for line in lines if line.startswith("Always available:"))
-    assert "Cultist (2 power)," in piles and "Mystic (3 runes) ×20" in piles
+    assert "c Cultist (2 power)," in piles and "m Mystic (3 runes) ×20" in piles
 
 
 @pytest.mark.parametrize("argv, message", [
@@ -476,6 +475,6 @@ def test_output_into_a_closed_pipe_ends_quietly(argv):
     proc = subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE)
     proc.stdout.close()   # the reader leaves before anything is written
-    _, err = proc.communicate(b"1\n" * 50 + b"q\n", timeout=60)
+    _, err = proc.communicate(b"E\ny\n" * 25 + b"q\n", timeout=60)
     assert "Traceback" not in err.decode() and "BrokenPipeError" not in err.decode()
     assert proc.returncode == 1

@@ -1,5 +1,5 @@
 """The terminal game never throws a game away: q asks first, the game is autosaved and offered
-again, an answer that is not a number shown is asked again, a move that fails leaves the game
+again, an answer that is not a label shown is asked again, a move that fails leaves the game
 as it was, and a bad name is refused before the game starts."""
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from ascension.ui.desktop import storage
 from ascension.ui.history import open_history, repo
 from ascension.ui.history.repo import MatchFilter
 
-SEED = 1   # the person plays first, five Apprentices in hand; option 2 plays them all
+SEED = 1   # the person plays first, five Apprentices in hand; P plays them all
 
 
 def scripted(answers, repeat_last=False):
@@ -51,14 +51,14 @@ def abandoned_games(db) -> int:
 
 # ---------------------------------------------------------------------------- q asks first
 def test_q_asks_and_n_goes_on(tmp_path):
-    game, lines, asked = play(["q", "n", "2", "q", "y"])
-    assert asked[1].startswith("Leave the game?") and game.answers == [1]   # "2" (play all) was played after "n"
+    game, lines, asked = play(["q", "n", "P", "q", "y"])
+    assert asked[1].startswith("Leave the game?") and game.answers == [1]   # "P" (play all) was played after "n"
     assert lines[-1].startswith("You left the game")
 
 
 def test_q_then_y_quits_and_records_the_game_as_abandoned(tmp_path):
     db = tmp_path / "history.sqlite3"
-    game, lines, asked = play(["2", "q", "y"], db=db)
+    game, lines, asked = play(["P", "q", "y"], db=db)
     assert game.answers == [1] and not game.over
     assert any(line.startswith("Abandoned game recorded in the history") for line in lines)
     assert abandoned_games(db) == 1
@@ -67,7 +67,7 @@ def test_q_then_y_quits_and_records_the_game_as_abandoned(tmp_path):
 # ---------------------------------------------------------------------------- autosave and resume
 def test_the_game_is_autosaved_after_each_answer_and_resumed(tmp_path):
     path = tmp_path / "terminal-autosave.json"
-    first, _, _ = play(["2", "q", "y"], autosave=path)
+    first, _, _ = play(["P", "q", "y"], autosave=path)
     saved = json.loads(path.read_text())
     assert saved["game"]["answers"] == first.answers == [1]
     again, lines, asked = play(["y", "q", "y"], autosave=path)
@@ -78,17 +78,17 @@ def test_the_game_is_autosaved_after_each_answer_and_resumed(tmp_path):
 
 def test_resume_declined_or_new_starts_a_new_game(tmp_path):
     path = tmp_path / "terminal-autosave.json"
-    play(["2", "q", "y"], autosave=path)
+    play(["P", "q", "y"], autosave=path)
     declined, _, asked = play(["n", "q", "y"], autosave=path)
     assert asked[0].startswith("An unfinished game was saved") and declined.answers == []
-    play(["2", "q", "y"], autosave=path)
+    play(["P", "q", "y"], autosave=path)
     fresh, _, asked = play(["q", "y"], autosave=path, new=True)
     assert not asked[0].startswith("An unfinished") and fresh.answers == []
 
 
-def test_a_finished_game_leaves_no_autosave(tmp_path):
-    path = tmp_path / "terminal-autosave.json"
-    game, _, _ = play(["1"], repeat_last=True, autosave=path, seed=3)
+def test_a_finished_game_leaves_no_autosave(tmp_path, first_label):
+    path, lines = tmp_path / "terminal-autosave.json", []
+    game = terminal.play(seed=3, input_fn=first_label(lines), out=lines.append, autosave=path)
     assert game.over and not path.exists()
 
 
@@ -105,20 +105,22 @@ def test_a_damaged_terminal_autosave_is_set_aside_and_a_new_game_starts(tmp_path
 
 def test_eof_quits_and_keeps_the_autosave(tmp_path):
     path = tmp_path / "terminal-autosave.json"
-    game, lines, _ = play(["2"], autosave=path)
+    game, lines, _ = play(["P"], autosave=path)
     assert game.answers == [1] and lines[-1].startswith("You left the game. It is saved")
     assert json.loads(path.read_text())["game"]["answers"] == [1]
 
 
 # ---------------------------------------------------------------------------- answers
-@pytest.mark.parametrize("typed", ["²", "١", "5" * 5000, "", "   ", "1.0", "-1", "+1", "0x1", "\x1b[2J", "1 2"],
+@pytest.mark.parametrize("typed", ["²", "١", "5" * 5000, "", "   ", "1.0", "-1", "+1", "0x1", "\x1b[2J", "1 2",
+                                   "2", "p 1", "p01", "pp", "a9", "ｐ１", "P E"],
                          ids=["superscript", "arabic-indic", "5000-digits", "empty", "spaces", "decimal",
-                              "negative", "plus", "hex", "escape", "two-numbers"])
-def test_an_answer_that_is_not_a_number_shown_is_asked_again(typed):
-    game, lines, asked = play([typed, "2", "q", "y"])
+                              "negative", "plus", "hex", "escape", "two-numbers", "old-number", "inner-space",
+                              "leading-zero", "doubled", "no-such-slot", "full-width", "two-labels"])
+def test_an_answer_that_is_not_a_label_shown_is_asked_again(typed):
+    game, lines, asked = play([typed, "P", "q", "y"])
     assert game.answers == [1]   # the next valid answer was taken
     complaint = next(line for line in lines if "is not an option" in line)
-    assert "please type one of the numbers shown (1 to" in complaint and len(complaint) < 200
+    assert "please type one of the labels shown (p1, P, E)" in complaint and len(complaint) < 200
     assert "\x1b" not in complaint
 
 
@@ -140,7 +142,7 @@ def test_a_move_that_raises_keeps_the_game_and_asks_again(tmp_path, monkeypatch)
         snapshots.append(session.to_json())
         real_answer(session, index)
     monkeypatch.setattr(terminal.Session, "answer", watch)
-    seen, answers = {}, iter(["2", "2", "q", "y"])   # play all (fails), play all again, quit
+    seen, answers = {}, iter(["P", "P", "q", "y"])   # play all (fails), play all again, quit
 
     def input_fn(prompt):
         if snapshots and "after" not in seen:   # asked again after the failed move
@@ -161,11 +163,10 @@ def test_a_bot_move_that_raises_stops_the_game_saved_as_it_was(tmp_path, monkeyp
     def broken(session, *a):
         raise ValueError("the bot is broken")
     monkeypatch.setattr(terminal.Session, "step_bot", broken)
-    answers = iter(["2", "last", "y"])   # play all, end the turn (the last option), sure: the bot's turn
+    answers = iter(["P", "E", "y"])   # play all, end the turn, sure: the bot's turn
 
     def input_fn(prompt):
-        answer = next(answers)
-        return prompt.split("-")[1].split()[0] if answer == "last" else answer
+        return next(answers)
     lines: list[str] = []
     game = terminal.play(seed=SEED, input_fn=input_fn, out=lines.append, autosave=path, db=db)
     assert any(line.startswith("That move could not be made") and "the bot is broken" in line for line in lines)
@@ -196,7 +197,7 @@ def test_good_names_are_kept_trimmed():
 
 def test_play_uses_the_terminal_autosave_in_the_data_folder(capsys, monkeypatch):
     real = terminal.play
-    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["2", "q", "y"]), **kw))
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q", "y"]), **kw))
     assert main(["play", "--seed", "1"]) == 0
     assert json.loads(storage.terminal_autosave_path().read_text())["game"]["answers"] == [1]
     assert not storage.autosave_path().exists()   # the desktop's game is another file
