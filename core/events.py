@@ -36,7 +36,7 @@ _TEMPLATES: dict[str, str] = {
     "drew_hand": "{who} draws a new hand.",       # the same, for the hand drawn at the end of a turn
     "placed:hand": "{who} puts {card} into their hand.",
     "placed:deck": "{who} puts {card} on top of their deck.",
-    "placed": "{card} goes into {who}'s discard pile.",      # where="discard"
+    "placed": "{card} is a gift for {who}: it goes into their discard pile.",   # where="discard": only a teammate's
     "shuffled": "{who} shuffles their discard pile into a new deck.",
     "gained_runes": "{who} gains {n} rune{s}.",
     "gained_runes:mechana": "{who} gains {n} rune{s} to spend only on Mechana constructs.",

@@ -35,7 +35,7 @@ def test_gift_costs_one_rune_more_than_the_plain_acquire():
     script(g, ["Acquire Shadow Star for Cat"])
     assert g.players[0].runes == 0 and [g.name_of(c) for c in g.players[2].discard] == ["Shadow Star"]
     assert [g.text(e) for e in g.log[start:start + 2]] == [
-        "Ann acquires Shadow Star from the center row.", "Shadow Star goes into Cat's discard pile."]
+        "Ann acquires Shadow Star from the center row.", "Shadow Star is a gift for Cat: it goes into their discard pile."]
 
 
 def test_gift_beside_reactor_monks_discount():
