@@ -42,10 +42,21 @@ def asc_refill_center_row(game, slot):
     return True
 
 
-def reward_honor(game, card) -> int:
-    """The honor a monster's reward gives; Samael ignores every other reward."""
-    return sum(step.params.honor for step in game.card(card).effects.get("reward", ())
-               if step.verb.name == "gain")
+def reward_honor(game, card, acquired_factions: set[str]) -> int:
+    """The honor a monster's reward gives; the villain ignores every other reward. Honor given
+    "if you played or acquired a <faction> card this turn" (the Legends Remnants) counts when the
+    villain acquired such a card earlier in its own turn (it plays none)."""
+    effects = game.card(card).effects
+
+    def honor(key: str) -> int:
+        total = 0
+        for i, step in enumerate(effects.get(key, ())):
+            if step.verb.name == "gain":
+                total += step.params.honor
+            elif step.verb.name == "if_played_or_acquired" and step.params.faction in acquired_factions:
+                total += honor(f"{key}.{i}.then")
+        return total
+    return honor("reward")
 
 
 @hookimpl
@@ -59,6 +70,7 @@ def take_right_most(game, after=None) -> None:
     """The villain's turn: the two right-most center cards, heroes and constructs set aside,
     monsters defeated into the Void for their honor. ``after(game, card)`` runs for each card
     taken (the Cult of Ascension Legends also gains Renown)."""
+    acquired_factions: set[str] = set()   # of the heroes and constructs taken this turn
     for _ in range(2):
         card = game.center_row[-1]
         if card is None:
@@ -67,11 +79,12 @@ def take_right_most(game, after=None) -> None:
         if game.card(card).type == "monster":
             game.void.append(card)
             game.emit("defeated", VILLAIN, card, where="center_row")
-            honor = reward_honor(game, card)
+            honor = reward_honor(game, card, acquired_factions)
             if honor:
                 game.gain_honor(VILLAIN, honor)
         else:
             game.ext["villain_cards"].append(card)
+            acquired_factions.update(game.card(card).factions)
             game.emit("villain_took", VILLAIN, card)
         if after is not None:
             after(game, card)
