@@ -5,7 +5,7 @@ wins. Nothing calls a hook directly: engine, set-up and front ends go through
 arguments in order.
 
 Families (by calling convention):
-- load time: ``asc_register_verbs``, ``asc_card_sets`` (collecting)
+- load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots`` (collecting)
 - match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
   ``asc_card_acquired``, ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting,
@@ -32,6 +32,7 @@ if TYPE_CHECKING:   # annotations only: the core modules import this one
     from .engine import Game
     from .events import Event
     from .match import MatchSetup
+    from .plugins import BotKind
     from .verbs import VerbRegistry
 
 PROJECT = "ascension"
@@ -60,6 +61,20 @@ def asc_card_sets() -> list[str | Path]:
     set whose id is already taken (a built-in set's, or one another plugin ships) is refused
     and named, with both files, among the plugin load errors; the other sets still load. A set
     whose cards use a plugin's verbs or fields lists that plugin in its ``[set] requires``."""
+
+
+@hookspec
+def asc_bots() -> list[BotKind]:
+    """The bots an installed package offers: each a :class:`~ascension.core.plugins.BotKind`
+    (its name, a factory ``(defs, seed, seat, **options) -> Bot``, a one-line summary).
+
+    Fires once, when the installed plugins are loaded; every installed plugin is asked, whether
+    or not a match enables it, in pluggy's calling order (the built-in tiers are ``tryfirst``).
+    Returns a list of BotKind. The bots are offered by ``--bots``, saved seats and the desktop's
+    seat menus. A name that is taken already, or that is no bot name (lowercase letters,
+    digits, ``-`` and ``_``), is refused and named among the plugin load errors; the other
+    bots still load. A bot decides from the redacted view only, and from its own RNG (the
+    base ``Bot`` derives one from the seed and its seat), so a seed replays its games."""
 
 
 # ---------------------------------------------------------------------------- match setup
@@ -190,7 +205,9 @@ def asc_extra_actions(game: Game, seat: int) -> list[tuple]:
 @hookspec
 def asc_extra_scores(game: Game) -> list[dict]:
     """Score rows of opponents that are not seats (the solo villain, seat -1), shaped like
-    ``Game.scores()``'s. Fires whenever the scores are asked. Returns a list of rows."""
+    ``Game.scores()``'s. Fires whenever the scores are asked, and whenever the built-in bots
+    weigh the honor race (each row is a rival taking honor from the pool). Returns a list of
+    rows."""
 
 
 @hookspec

@@ -4,7 +4,8 @@ one door every hook is called through (:class:`Hooks`, over a match's own plugin
 Built-in plugins are found exactly as third-party ones are. Each plugin module declares
 ``PLUGIN = PluginInfo(...)``. A plugin that fails to import, lacks ``PLUGIN`` or implements a
 hook that does not exist is reported by name and left out; the others still load. So is a set
-file a plugin ships under an id that is already taken.
+file a plugin ships under an id that is already taken, and a bot it offers under a name that
+is taken or is no bot name.
 """
 from __future__ import annotations
 
@@ -46,6 +47,21 @@ class PluginInfo:
         return self.players == (1, 1)
 
 
+@dataclass(frozen=True)
+class BotKind:
+    """A bot a plugin offers (``asc_bots``). ``factory(defs, seed, seat, **options)`` makes one
+    (a :class:`~ascension.core.bots.Bot` subclass is such a factory). ``same_as`` makes it
+    another name of a bot offered already (``greedy`` is the easy tier): the seat menus list
+    that one instead."""
+    name: str                 # what --bots and saved seats say: lowercase letters, digits, - and _
+    factory: Callable
+    summary: str
+    same_as: str | None = None
+
+
+BOT_NAME = r"^[a-z][a-z0-9_-]*$"
+
+
 @dataclass
 class PluginCatalog:
     modules: dict[str, ModuleType] = field(default_factory=dict)
@@ -53,6 +69,8 @@ class PluginCatalog:
     errors: list[str] = field(default_factory=list)
     versions: dict[str, str] = field(default_factory=dict)   # plugin name -> its version (recorded with games)
     sets: dict[str, Path] = field(default_factory=dict)      # set id -> file, the sets plugins ship
+    bots: dict[str, BotKind] = field(default_factory=dict)   # bot name -> kind, in the order menus list them
+    bot_plugins: dict[str, str] = field(default_factory=dict)  # bot name -> the plugin offering it
 
     def variants(self) -> dict[str, PluginInfo]:
         return {i.variant: i for i in self.infos.values() if i.variant}
@@ -89,7 +107,10 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
         cat.infos[info.name] = info
         packaged = versions.get(name) if name not in (extra or {}) else None   # its distribution's version
         cat.versions[info.name] = str(packaged or getattr(module, "__version__", None) or "unknown")
-    cat.sets, refused = _shipped_sets(Hooks(make_manager(list(cat.modules.values()))))
+    hooks = Hooks(make_manager(list(cat.modules.values())))
+    cat.sets, refused = _shipped_sets(hooks)
+    cat.bots, cat.bot_plugins, refused_bots = _offered_bots(hooks)
+    refused += refused_bots
     for msg in refused:
         log.warning(msg)
     cat.errors.extend(refused)
@@ -118,6 +139,35 @@ def _shipped_sets(hooks: Hooks) -> tuple[dict[str, Path], list[str]]:
             sets[set_id] = path
             taken[set_id] = (f"plugin '{plugin}''s set '{set_id}'", path)
     return sets, refused
+
+
+def _offered_bots(hooks: Hooks) -> tuple[dict[str, BotKind], dict[str, str], list[str]]:
+    """The bots plugins offer (``asc_bots``) by name, which plugin offers each, and why any was
+    refused: a name ``--bots`` could not take, a factory that cannot be called, a name an
+    earlier plugin's bot already has (the built-in tiers are asked first), or ``same_as`` a bot
+    that is not offered (the seat menus would have nothing to show for it)."""
+    bots: dict[str, BotKind] = {}
+    owners: dict[str, str] = {}
+    offered, refused = hooks.bots()
+    for plugin, kind in offered:
+        if not isinstance(kind.name, str) or not re.match(BOT_NAME, kind.name):
+            refused.append(f"plugin '{plugin}' offers bot {kind.name!r}, which is not a bot name "
+                           f"(lowercase letters, digits, '-' and '_', starting with a letter): left out")
+        elif not callable(kind.factory):
+            refused.append(f"plugin '{plugin}' offers bot '{kind.name}', whose factory "
+                           f"{kind.factory!r} cannot be called: left out")
+        elif kind.name in bots:
+            refused.append(f"plugin '{plugin}' offers bot '{kind.name}', but that name is already "
+                           f"plugin '{owners[kind.name]}''s bot: left out")
+        else:
+            bots[kind.name] = kind
+            owners[kind.name] = plugin
+    for name, kind in list(bots.items()):   # another name of a bot that is not there names nothing
+        if kind.same_as is not None and (kind.same_as not in bots or bots[kind.same_as].same_as is not None):
+            refused.append(f"plugin '{owners[name]}' offers bot '{name}' as another name of "
+                           f"{kind.same_as!r}, which is no bot of its own: left out")
+            del bots[name], owners[name]
+    return bots, owners, refused
 
 
 @lru_cache(maxsize=1)
@@ -312,6 +362,23 @@ class Hooks:
                 continue
             shipped += [(impl.plugin_name, Path(p)) for p in paths]
         return shipped, refused
+
+    def bots(self) -> tuple[list[tuple[str, BotKind]], list[str]]:
+        """(plugin name, bot kind) for every bot a plugin offers, asked plugin by plugin in
+        pluggy's calling order (the built-in tiers, ``tryfirst``, come first); and a message
+        for each plugin whose hook failed or answered something other than a list of
+        :class:`BotKind` (left out: the others still count)."""
+        offered, refused = [], []
+        for impl in reversed(self.pm.hook.asc_bots.get_hookimpls()):
+            try:
+                kinds = impl.function()
+                if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, BotKind) for k in kinds):
+                    raise TypeError(f"expected a list of BotKind, not {kinds!r}")
+            except Exception as exc:   # a broken plugin must not stop the others
+                refused.append(f"plugin '{impl.plugin_name}' failed in asc_bots: {type(exc).__name__}: {exc}")
+                continue
+            offered += [(impl.plugin_name, k) for k in kinds]
+        return offered, refused
 
     def setup_choices(self) -> list[dict]:
         return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]

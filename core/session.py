@@ -13,7 +13,7 @@ from typing import Any, Callable, Literal
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 
 from . import rng
-from .bots import BOTS, Bot, make_bot
+from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .match import MAX_SAVE_CHARS, SaveFileError, load, new_game, save
 
@@ -244,10 +244,10 @@ class Session:
             err = exc.errors()[0]
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
             raise SaveFileError(f"{source}: not a valid saved session: {where}: {err['msg']}") from None
-        unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in BOTS]
+        unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:
             raise SaveFileError(f"{source}: not a valid saved session: seats: unknown bot {unknown[0]!r} "
-                                f"(known: {', '.join(sorted(BOTS))})")
+                                f"(known: {', '.join(sorted(bot_kinds()))})")
         game = load(json.dumps(m.game), source)
         if len(m.seats) != len(game.players):
             raise SaveFileError(f"{source}: not a valid saved session: seats: {len(m.seats)} seats for "

@@ -15,7 +15,8 @@ import statistics
 import sys
 import time
 
-from ascension.core.bots import HardBot, make_bot
+from ascension.core.bots import make_bot
+from ascension.plugins.bots.tiers import HardBot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed
 

@@ -24,7 +24,7 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
-from ascension.core.bots import BOTS, make_bot
+from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed
 
@@ -148,9 +148,9 @@ def main(argv=None) -> int:
     ap.add_argument("--save", metavar="FILE", help="also write the JSON results to FILE")
     args = ap.parse_args(argv)
     tiers = [t.strip() for t in args.tiers.split(",") if t.strip()]
-    unknown = [t for t in tiers if t not in BOTS]
+    unknown = [t for t in tiers if t not in bot_kinds()]
     if unknown:
-        ap.error(f"unknown tier(s): {', '.join(unknown)} (available: {', '.join(BOTS)})")
+        ap.error(f"unknown tier(s): {', '.join(unknown)} (available: {', '.join(bot_kinds())})")
     hard = {}
     if args.budget:
         hard["budget"] = args.budget

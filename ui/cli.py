@@ -22,7 +22,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ascension.core.bots import BOTS
+from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
 from ascension.core.match import SetupError, available_sets, build_setup, load_set
@@ -52,9 +52,9 @@ def _error(msg: str) -> int:
 def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
     """Sets, bots (one per seat), variants and seed, validated before any game is played."""
     sets, bots, variants = _csv(args.sets), _csv(args.bots), _csv(args.variants)
-    unknown = [b for b in bots if b not in BOTS]
+    unknown = [b for b in bots if b not in bot_kinds()]
     if unknown or not bots:
-        raise UsageError(f"unknown bot '{unknown[0] if unknown else ''}' (available: {', '.join(BOTS)})")
+        raise UsageError(f"unknown bot '{unknown[0] if unknown else ''}' (available: {', '.join(bot_kinds())})")
     players = args.players
     if players is None:  # one seat per bot (at least 2), or the fewest a chosen variant allows (solo: 1)
         known = installed().variants()
@@ -306,7 +306,8 @@ def cmd_variants(args) -> int:
         t.add_row(name, info.name, players, info.summary)
     Console().print(t)
     always = [n for n, i in cat.infos.items() if i.always]
-    other = [n for n, i in cat.infos.items() if not i.always and not i.variant]
+    bots_only = set(cat.bot_plugins.values())   # they offer bots, which --bots lists
+    other = [n for n, i in cat.infos.items() if not i.always and not i.variant and n not in bots_only]
     print(f"always enabled: {', '.join(always) or 'none'}")
     if other:
         print(f"enabled by the sets that need them: {', '.join(other)}")
@@ -407,9 +408,9 @@ def cmd_play(args) -> int:
     from ascension.ui.desktop.storage import remove_left_behind, terminal_autosave_path
     from ascension.ui.terminal import play
     bot = args.bot or DEFAULT_OPPONENT
-    unknown = [b for b in _csv(bot) if b not in BOTS]
+    unknown = [b for b in _csv(bot) if b not in bot_kinds()]
     if unknown or not _csv(bot):
-        return _error(f"unknown bot '{unknown[0] if unknown else bot}' (choose from {', '.join(sorted(BOTS))})")
+        return _error(f"unknown bot '{unknown[0] if unknown else bot}' (choose from {', '.join(sorted(bot_kinds()))})")
     if args.db and not args.record:
         return _error("--db names a history to record the game in, but --no-record asks for none")
     try:
@@ -807,7 +808,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th)")
     sim.add_argument("--players", type=int, default=None,
                      help="seats (default: number of bots, 1 for a solo variant, else 2)")
-    sim.add_argument("--bots", default="greedy", help=f"comma-separated, one per seat or one for all ({', '.join(BOTS)})")
+    sim.add_argument("--bots", default="greedy", help=f"comma-separated, one per seat or one for all ({', '.join(bot_kinds())})")
     sim.add_argument("--games", type=int, default=100)
     sim.add_argument("--seed", type=int, default=None, help="batch seed (default: random, printed)")
     sim.add_argument("--variants", default="", help="comma-separated variants, e.g. samael")
@@ -840,7 +841,7 @@ def build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="play a game in the terminal against bots (or solo)")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--bot", "--bots", dest="bot", default=None,
-                      help=f"your opponent, or comma-separated opponents for a bigger game ({', '.join(sorted(BOTS))}; "
+                      help=f"your opponent, or comma-separated opponents for a bigger game ({', '.join(sorted(bot_kinds()))}; "
                       f"default {DEFAULT_OPPONENT}; a solo variant seats none)")
     play.add_argument("--name", default="Player")
     play.add_argument("--sets", default="10th", help="comma-separated set ids (default 10th; see: ascension sets)")

@@ -4,7 +4,8 @@ from __future__ import annotations
 import pytest
 
 from ascension.core import rng
-from ascension.core.bots import BOTS, TIERS, Bot, GreedyBot, HardBot, RandomBot, make_bot
+from ascension.core.bots import Bot, bot_kinds, make_bot
+from ascension.plugins.bots.tiers import TIERS, GreedyBot, HardBot, RandomBot
 from ascension.core.match import new_game
 
 FAST_HARD = {"budget": 8, "time_limit": None, "depth": 1, "endgame": 0.0}   # a few ms per decision
@@ -16,9 +17,9 @@ def bot(kind, game, seat, seed=7):
 
 def test_every_tier_is_registered_and_the_old_names_still_work():
     for kind in ("random", "greedy", "easy", "medium", "hard"):
-        assert kind in BOTS
+        assert kind in bot_kinds()
     assert TIERS == ("easy", "medium", "hard")
-    assert issubclass(BOTS["easy"], GreedyBot) and BOTS["random"] is RandomBot
+    assert issubclass(bot_kinds()["easy"].factory, GreedyBot) and bot_kinds()["random"].factory is RandomBot
     assert isinstance(make_bot("hard", new_game(seed=1).ctx.defs, 1, 0, budget=5), HardBot)
     with pytest.raises(ValueError, match="unknown bot 'clever'"):
         make_bot("clever", [], 1, 0)
@@ -127,7 +128,7 @@ def test_hard_decides_the_same_on_a_busy_machine(monkeypatch):
         return b.choose(game.view(dec.seat), dec), b.stats[-1]["rollouts"]
     calm = search()
     clock = iter(range(0, 10**9, 60))
-    monkeypatch.setattr("ascension.core.bots.time.perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr("ascension.plugins.bots.tiers.time.perf_counter", lambda: float(next(clock)))
     assert search() == calm and calm[1] >= 20
 
 

@@ -1,7 +1,8 @@
 """The medium policy's card sense: situations a player would judge at a glance."""
 from __future__ import annotations
 
-from ascension.core.bots import Situation, make_bot
+from ascension.core.bots import make_bot
+from ascension.plugins.bots.tiers import Situation
 from ascension.core.match import new_game
 from ascension.core.scenario import arrange, set_resources, set_row
 

@@ -25,6 +25,11 @@ def asc_card_sets():
     return []
 
 @hookimpl
+def asc_bots():
+    calls.append("asc_bots")
+    return []
+
+@hookimpl
 def asc_validate_setup(setup):
     calls.append("asc_validate_setup")
     return ["no six-player probes"] if setup.players == 6 else []

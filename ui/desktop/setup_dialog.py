@@ -11,7 +11,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
                                QPushButton, QSpinBox, QVBoxLayout, QWidget)
 
-from ascension.core.bots import TIERS
+from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
 from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
 from ascension.core.names import BadName, validate_name
@@ -21,9 +21,12 @@ from .storage import Settings
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
-SEAT_BOTS = ("random", *TIERS)   # one entry per distinct bot ("greedy" is the easy tier's other name)
-ALIASES = {"greedy": "easy"}
 TUTORIAL = 2                     # the dialog's result when the player asks for the tutorial instead
+
+
+def seat_bots() -> list[str]:
+    """The installed bots, one entry per distinct bot ("greedy" is the easy tier's other name)."""
+    return [name for name, kind in bot_kinds().items() if kind.same_as is None]
 
 
 def default_setup() -> dict:
@@ -51,7 +54,7 @@ class SeatRow:
         self.name.setMinimumWidth(130)
         self.kind = QComboBox()
         self.kind.addItem("Human", "human")
-        for bot in SEAT_BOTS:
+        for bot in seat_bots():
             self.kind.addItem(f"Bot: {bot}", f"bot:{bot}")
         grid.addWidget(self.label, row, 0)
         grid.addWidget(self.name, row, 1)
@@ -68,7 +71,8 @@ class SeatRow:
     def set(self, seat: dict) -> None:
         self.name.setText(seat.get("name", ""))
         bot = seat.get("bot") or "easy"
-        want = f"bot:{ALIASES.get(bot, bot)}" if seat.get("kind") == "bot" else "human"
+        kind = bot_kinds().get(bot)
+        want = f"bot:{kind.same_as or bot if kind else bot}" if seat.get("kind") == "bot" else "human"
         i = self.kind.findData(want)
         self.kind.setCurrentIndex(max(0, i))
 
