@@ -31,6 +31,7 @@ class Bot:
         self.seat = seat
         self.options = options
         self._explain = ""
+        self.seat_names: list[str] = []   # the players' names, to word its reasons for people (optional)
 
     def choose(self, view, decision: Decision) -> int:
         raise NotImplementedError
@@ -47,7 +48,9 @@ class Bot:
         return why if callable(why) else (lambda: why)
 
     def describe(self, option: tuple, intent=None) -> str:
-        return wording.describe_option(self.defs, option, intent)
+        names = self.seat_names
+        return wording.describe_option(self.defs, option, intent,
+                                       lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
 
 
 def bot_kinds() -> dict[str, BotKind]:

@@ -96,7 +96,7 @@ class Session:
             raise ValueError(f"{len(seats)} seats for a {len(game.players)}-player game")
         self.game = game
         self.seats = seats
-        self.bots: dict[int, Bot] = {i: make_bot(s.bot or "greedy", game.ctx.defs, game.seed, i)
+        self.bots: dict[int, Bot] = {i: self._named(make_bot(s.bot or "greedy", game.ctx.defs, game.seed, i))
                                      for i, s in enumerate(seats) if s.kind == "bot"}
         self.undo_stack: list[tuple[str, int, int]] = []   # (saved game, seat, log length)
         self.bot_moves: list[BotMove] = []                 # the latest last
@@ -120,9 +120,14 @@ class Session:
         dec = self.game.decision()
         if dec is None or dec.seat in self.bots or not 0 <= dec.seat < len(self.seats):
             return None
-        bot = make_bot(HINT_BOT, self.game.ctx.defs, self.game.seed, dec.seat)
+        bot = self._named(make_bot(HINT_BOT, self.game.ctx.defs, self.game.seed, dec.seat))
         option = dec.options[bot.choose(self.game.view(dec.seat), dec)]
         return self.game.label(option), plain_reason(bot.explain(), bot.describe(option))
+
+    def _named(self, bot: Bot) -> Bot:
+        """The bot words its reasons with the players' names ("Gift Mystic to Cat"), not seats."""
+        bot.seat_names = [seat.name for seat in self.seats]
+        return bot
 
     def waiting_for_bot(self) -> bool:
         dec = self.game.decision()

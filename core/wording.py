@@ -157,22 +157,24 @@ def render_label(game, option: tuple, intent) -> str:
     return custom if custom is not None else str(option)
 
 
-def describe_option(defs, option: tuple, intent=None) -> str:
+def describe_option(defs, option: tuple, intent=None, seat_name=None) -> str:
     """Readable text of an option from public card data (a bot has no Game to ask for labels);
-    ``intent``: the decision's, which says what a mode is."""
+    ``intent``: the decision's, which says what a mode is; ``seat_name``: a seat's name, when the
+    reader knows the players ("seat 2" otherwise)."""
+    seat_name = seat_name or (lambda seat: f"seat {seat + 1}")
     kind = option[0]
     card = option[1] if len(option) > 1 and isinstance(option[1], int) and 0 <= option[1] < len(defs) else None
     name = defs[card].name if card is not None else ""
     if kind == "use":
         return f"Use {name}"
     if kind == "gift":
-        return f"Gift {name} to seat {option[2] + 1}"
+        return f"Gift {name} to {seat_name(option[2])}"
     if kind in ("play", "acquire", "defeat"):
         return f"{kind.capitalize()} {name}"
     if kind == "card":
         return name
     if kind == "mode":
-        return _mode_words(defs, option, intent, lambda seat: f"seat {seat + 1}")
+        return _mode_words(defs, option, intent, seat_name)
     if kind == "boon" and len(option) > 1:
         return f"Use the {option[1]} Boon"
     if kind == "legendary" and len(option) > 2 and isinstance(option[2], int) and 0 <= option[2] < len(defs):

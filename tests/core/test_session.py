@@ -81,3 +81,16 @@ def test_the_bots_moves_keep_their_reasons_for_why_this_move():
     assert took and all(any(ch.isdigit() for ch in m.why()) for m in took)   # the scores it weighed
     s.undo()                                          # taking back Ann's answer takes the bot's moves too
     assert s.bot_moves == [] and s.recent_bot_moves() == []
+
+
+def test_hints_and_bot_reasons_name_the_teammate_not_a_seat_number():
+    seats = [Seat("Ann"), Seat("Bob", "bot", "medium"), Seat("Cat", "bot", "medium"), Seat("Dee", "bot", "medium")]
+    session = Session.start(["10th", "rotf"], seats, ["teams"], seed=3)
+    game = session.game
+    mystic = game.piles["10th.mystic"][-1]
+    bot = session.bots[1]
+    assert bot.describe(("gift", mystic, 3)) == "Gift Mystic to Dee"
+    assert bot.describe(("mode", 2), {"verb": "take_honor"}) == "Take honor from Cat"
+    # the hint's bot is named the same way
+    from ascension.core.bots import make_bot
+    assert session._named(make_bot("medium", game.ctx.defs, 3, 0)).describe(("gift", mystic, 2)) == "Gift Mystic to Cat"
