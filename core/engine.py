@@ -9,10 +9,13 @@ serialised and restored byte-equal.
 """
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 from collections import Counter
 from types import MappingProxyType, ModuleType
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from . import rng
 from .cards import CardDef
@@ -22,6 +25,36 @@ from .verbs import Verb
 
 if TYPE_CHECKING:
     from .plugins import Hooks
+
+try:   # the compiled build's class options (scripts/build_compiled.py); pure Python needs none
+    from mypy_extensions import mypyc_attr
+except ImportError:
+    def mypyc_attr(*args: object, **kwargs: object) -> Any:  # type: ignore[misc]
+        return lambda cls: cls
+
+
+def _refuse_a_stale_build(core: str) -> None:
+    """A compiled engine (scripts/build_compiled.py) plays the rules it was built from: if one of
+    its sources in ``core`` changed since, stop with what to do rather than play the old rules."""
+    stamp = os.path.join(core, "_compiled.json")
+    todo = "run scripts/build_compiled.py to rebuild it, or scripts/build_compiled.py --clean for pure Python"
+    try:
+        with open(stamp, "rb") as f:
+            built = json.load(f)
+        changed = []
+        for source, digest in built.items():
+            with open(os.path.join(os.path.dirname(core), source), "rb") as f:
+                if hashlib.sha256(f.read()).hexdigest() != digest:
+                    changed.append(source)
+    except (OSError, ValueError, AttributeError) as exc:
+        raise ImportError(f"{stamp}: the compiled engine's record of its sources cannot be read "
+                          f"({exc}); {todo}") from exc
+    if changed:
+        raise ImportError(f"the compiled engine is older than {', '.join(changed)} (see {stamp}); {todo}")
+
+
+if not __file__.endswith(".py"):   # compiled: its folder is that of a pure module beside it (while a
+    _refuse_a_stale_build(os.path.dirname(wording.__file__))   # compiled one starts, its __file__ is not)
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -45,14 +78,17 @@ ROLE_WORDS = {"starting": "a starting card", "always": "an always-available card
               "center": "a center-deck card", "legend": "a Legendary Character"}
 
 
+@mypyc_attr(native_class=False)   # a subclass of a built-in error
 class InvalidAnswer(ValueError):
     """An answer the pending decision does not allow; the game is unchanged."""
 
 
+@mypyc_attr(native_class=False)   # a subclass of a built-in error
 class GameOver(RuntimeError):
     """The game has ended; there is nothing to decide."""
 
 
+@mypyc_attr(native_class=False)   # a subclass of a built-in error
 class EngineError(RuntimeError):
     """An answer failed inside the rules (a bug); the game was put back exactly as it was before
     the answer and can go on with another one. ``original``: what was raised."""
@@ -62,6 +98,7 @@ class EngineError(RuntimeError):
         self.original = original
 
 
+@mypyc_attr(native_class=False)   # a subclass of a built-in error
 class PluginError(EngineError):
     """An answer failed inside a plugin: ``plugin`` names it, ``hook`` the hook (``asc_...``) or
     effect verb (``verb 'banish'``) that raised. The game is as it was before the answer."""
@@ -121,7 +158,7 @@ class Decision(NamedTuple):
     prompt: str
     source: int | None   # card instance whose effect asks, None for the main action
     options: tuple[tuple, ...]
-    intent: dict
+    intent: Mapping[str, Any]   # JSON data (ACTION: read-only)
 
 
 class Frame:
@@ -137,14 +174,17 @@ class Frame:
 
 
 class Player:
-    __slots__ = ("name", "deck", "hand", "discard", "played", "constructs", "kept", "honor",
+    FIELDS: ClassVar[tuple[str, ...]] = ("name", "deck", "hand", "discard", "played", "constructs", "kept", "honor",
                  "runes", "power", "mech_runes", "discount", "used", "unite_wait", "watchers",
                  "took", "bonus_draw", "defeat_bonus", "all_mechana")
+    __slots__ = FIELDS
 
-    FIELDS = __slots__
-
-    def __init__(self, name: str):
+    def __init__(self, name: str, to_fill: bool = False):
+        """``to_fill``: leave the other fields unset, for ``copy`` and ``from_dict``, which set every
+        one (a compiled class cannot be made with ``__new__`` alone, and this is as cheap)."""
         self.name = name
+        if to_fill:
+            return
         self.deck: list[int] = []       # top of deck is the END of the list
         self.hand: list[int] = []
         self.discard: list[int] = []
@@ -165,8 +205,8 @@ class Player:
         self.all_mechana = False         # every construct counts as Mechana this turn
 
     def copy(self) -> "Player":
-        p = Player.__new__(Player)
-        p.name, p.honor, p.runes, p.power = self.name, self.honor, self.runes, self.power
+        p = Player(self.name, to_fill=True)
+        p.honor, p.runes, p.power = self.honor, self.runes, self.power
         p.mech_runes, p.discount = self.mech_runes, self.discount
         p.took, p.bonus_draw, p.defeat_bonus, p.all_mechana = (self.took, self.bonus_draw,
                                                                self.defeat_bonus, self.all_mechana)
@@ -190,7 +230,7 @@ class Player:
 
     @classmethod
     def from_dict(cls, d: dict) -> "Player":
-        p = cls.__new__(cls)
+        p = cls(d["name"], to_fill=True)
         for f in cls.FIELDS:
             setattr(p, f, d[f])
         return p
@@ -200,7 +240,7 @@ class Context:
     """What a match shares between clones and never changes: definitions, its plugins (called
     through ``hooks``) and the sides, which follow from the setup (so they are not saved)."""
 
-    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: list[str] = ()):
+    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = ()):
         self.defs = defs                  # indexed by card instance id
         self.by_id = {d.id: d for d in defs}
         self.hooks = hooks                # every hook call goes through here
@@ -230,16 +270,39 @@ def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], 
     raise PluginError(" or ".join(hooks.implementers("asc_sides")), "asc_sides", problem, "the sides were not decided")
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)   # the hard bot's rollout worlds subclass it
 class Game:
     """A match: plain-data state plus the shared :class:`Context`."""
 
-    STATE_FIELDS = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
+    STATE_FIELDS: ClassVar[tuple[str, ...]] = ("seed", "rng", "turn", "current", "players", "center_deck", "center_row",
                     "void", "piles", "box", "aside", "pool", "extra_turns", "last_turn", "stack", "queued",
                     "pending", "ending", "over", "capped", "ext")
+    # The state (declared here for the compiled build: mypyc lays out the fields it knows of).
+    seed: int
+    rng: int
+    turn: int
+    current: int
+    players: list[Player]
+    center_deck: list[int]
+    center_row: list[int | None]
+    void: list[int]
+    piles: dict[str, list[int]]
+    box: list[int]
+    aside: list[int]
+    pool: int
+    extra_turns: int
+    last_turn: list[int]
+    stack: list[Frame]
+    queued: list[Frame]
+    pending: dict[str, Any] | None   # the question an effect asked (JSON data), None at an action
+    ending: bool
+    over: bool
+    capped: bool
+    ext: dict[str, Any]             # plugins' state (JSON data)
     # Not state (never copied or saved): the copy a failed answer is restored from, and who held
     # which card and honor at the last invariant check.
-    _checkpoint: tuple | None = None
-    _ledger: tuple | None = None
+    _checkpoint: tuple[Game, int, int, int] | None = None   # (copy, answers, plugins_changed, log length)
+    _ledger: tuple[int, dict[int, int], list[int]] | None = None   # (log length, owners, honors)
 
     def __init__(self, ctx: Context):
         self.ctx = ctx
@@ -252,7 +315,7 @@ class Game:
     @classmethod
     def new(cls, ctx: Context, names: list[str], seed: int, pool: int,
             center: list[int], piles: dict[str, list[int]], starting: list[list[int]],
-            aside: list[int] = ()) -> "Game":
+            aside: Iterable[int] = ()) -> "Game":
         g = cls(ctx)
         g.seed, g.rng = seed, seed
         g.turn, g.current = 0, 0
@@ -282,9 +345,11 @@ class Game:
         g._advance()
         return g
 
-    def clone(self) -> "Game":
-        g = Game.__new__(Game)
-        g.ctx, g.log, g._decision, g.answers, g._running = self.ctx, [], None, self.answers[:], -1
+    def clone(self, kind: type[Game] | None = None) -> Game:
+        """A copy of the state sharing the context: a ``Game``, or a ``kind`` of Game (a subclass
+        with other rules for the copy, such as the hard bot's rollout worlds)."""
+        g = (kind or Game)(self.ctx)   # not Game.__new__: a compiled class has no such shortcut
+        g.answers = self.answers[:]
         g.seed, g.rng, g.turn, g.current = self.seed, self.rng, self.turn, self.current
         g.players = [p.copy() for p in self.players]
         g.center_deck, g.center_row, g.void, g.box, g.aside = (
@@ -361,7 +426,7 @@ class Game:
         self.rng, x = rng.below(self.rng, n)
         return x
 
-    def opponents(self, seat: int) -> list[int]:
+    def opponents(self, seat: int) -> list[int] | None:
         """Seats an "each opponent" effect reaches, in turn order (team play narrows this)."""
         return self.ctx.hooks.opponents(self, seat)
 
@@ -558,15 +623,16 @@ class Game:
         asker = pending.get("asker", -1)
         return asker if 0 <= asker < len(self.stack) else len(self.stack) - 1
 
-    def fire_triggers(self, seat: int, on: str, subject: int, from_center: bool = False) -> None:
+    def fire_triggers(self, seat: int, on: str, subject: int | None, from_center: bool = False) -> None:
         p = self.players[seat]
         for c in list(p.constructs):
             for t in self.ctx.defs[c].triggers:
                 if t.on != on or (t.other and c == subject) or (t.from_center and not from_center):
                     continue
-                if t.type and self.ctx.defs[subject].type != t.type:
+                if t.type and (subject is None or self.ctx.defs[subject].type != t.type):
                     continue
-                if t.faction and not self.has_faction(subject, t.faction, seat if on == "construct_enters" else None):
+                if t.faction and (subject is None or not self.has_faction(
+                        subject, t.faction, seat if on == "construct_enters" else None)):
                     continue
                 if t.only_if_took_nothing and p.took:
                     continue
@@ -659,18 +725,18 @@ class Game:
         for pile in self.piles.values():
             if pile:
                 offered.append(pile[-1])
-        for c in offered:
-            if c is None:   # an empty center-row slot (the center deck and the Void ran out)
+        for card in offered:
+            if card is None:   # an empty center-row slot (the center deck and the Void ran out)
                 continue
-            d = defs[c]
+            d = defs[card]
             if d.type == "monster":
                 if power >= d.cost:
-                    acts.append(("defeat", c))
+                    acts.append(("defeat", card))
             elif d.type == "construct":
                 if (mech if d.mechana_construct or all_mechana else runes) >= d.cost - discount:
-                    acts.append(("acquire", c))
+                    acts.append(("acquire", card))
             elif runes >= d.cost:
-                acts.append(("acquire", c))
+                acts.append(("acquire", card))
         extra_actions = self.ctx.hooks.extra_actions
         if extra_actions is not None:
             acts.extend(extra_actions(self, seat))
@@ -717,7 +783,7 @@ class Game:
         budget = p.runes + (p.mech_runes if self.buys_as_mechana(seat, iid) else 0)  # Mechana-only runes
         return budget >= self.price(seat, iid) + extra
 
-    def apply(self, index: int) -> None:
+    def apply(self, index: object) -> None:   # object: whatever a caller passes is checked first
         """Answer the pending decision with an option index: all or nothing. A bad answer changes
         nothing; an answer that fails inside the rules (a plugin's hook or verb, an engine bug)
         leaves the game exactly as it was and raises :class:`PluginError` / :class:`EngineError`.
@@ -756,12 +822,16 @@ class Game:
         checkpoint on a clone of it. Returns "" when that worked; if even that fails (a plugin
         that does not behave the same on the same state), the game goes back to the checkpoint
         and the returned note says so."""
+        assert self._checkpoint is not None   # apply() takes one before any answer
         copy, at, _, logged_then = self._checkpoint
         note = ""
         try:
             g = copy.clone()
             for a in self.answers[at:answered]:
-                g._answer(a, g.decision().options[a])
+                dec = g.decision()
+                if dec is None:
+                    raise GameOver("the game ended before the answers that followed the checkpoint")
+                g._answer(a, dec.options[a])
         except Exception:
             g, answered, logged = copy.clone(), at, logged_then
             note = f"the game went back to before answer {at + 1}, where it could be restored"
@@ -1027,7 +1097,8 @@ class Game:
         owners = {c: i for i, p in enumerate(self.players) for zone in PLAYER_ZONES for c in getattr(p, zone)}
         honors = [p.honor for p in self.players] + [self.ext.get("villain_honor", 0)]
         if self._ledger is not None and self._ledger[0] <= len(self.log):
-            out += self._unexplained(*self._ledger, owners, honors)
+            logged, owners_then, honors_then = self._ledger
+            out += self._unexplained(logged, owners_then, honors_then, owners, honors)
         self._ledger = (len(self.log), owners, honors)
         return out
 
@@ -1052,6 +1123,8 @@ class Game:
             return out
         expected = [0] * len(honors)
         for e in events:
+            if e.seat is None:   # honor always goes to or from a seat
+                continue
             if e.kind == "gained_honor":
                 expected[e.seat] += e.n
             elif e.kind == "returned_honor":

@@ -13,3 +13,16 @@ if [ ! -f "$STAMP" ]; then
   "$VENV/bin/python" -m pip install --quiet -e "$ROOT[test]"
   rm -f "$VENV"/.installed-* && touch "$STAMP"
 fi
+# The optional compiled engine (scripts/build_compiled.py, mypyc): built when a C compiler and
+# Python's headers are here and rebuilt when its sources change; pure Python, the reference,
+# otherwise or with ASCENSION_PURE=1. A failed build says why in one line and leaves pure Python.
+PY_INCLUDE="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["include"])')"
+if [ -n "${ASCENSION_PURE:-}" ]; then
+  "$VENV/bin/python" "$ROOT/scripts/build_compiled.py" --clean >/dev/null
+  echo "ASCENSION_PURE is set: the engine runs as pure Python"
+elif command -v gcc >/dev/null && [ -f "$PY_INCLUDE/Python.h" ]; then
+  "$VENV/bin/python" "$ROOT/scripts/build_compiled.py" --if-stale --quiet || true
+else
+  "$VENV/bin/python" "$ROOT/scripts/build_compiled.py" --clean >/dev/null
+  echo "no C compiler: the engine runs as pure Python"
+fi

@@ -1,0 +1,104 @@
+"""The optional compiled engine (scripts/build_compiled.py) and its equivalence check
+(scripts/equivalence.py): they run on both builds, pure Python being the reference."""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+import ascension.core.engine as engine
+
+SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+
+
+def script(name: str):
+    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.path.insert(0, str(SCRIPTS))   # equivalence imports build_compiled
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(SCRIPTS))
+    return module
+
+
+@pytest.fixture
+def built(tmp_path):
+    """A source tree with one compiled source and the stamp of the build made from it."""
+    core = tmp_path / "core"
+    core.mkdir()
+    (core / "engine.py").write_text("RULES = 1\n")
+    digest = hashlib.sha256(b"RULES = 1\n").hexdigest()
+    (core / "_compiled.json").write_text(json.dumps({"core/engine.py": digest}))
+    return core
+
+
+def test_a_compiled_engine_built_from_its_sources_starts(built):
+    engine._refuse_a_stale_build(str(built))
+
+
+def test_a_compiled_engine_older_than_its_sources_refuses_to_start_and_says_what_to_do(built):
+    (built / "engine.py").write_text("RULES = 2\n")   # edited after the build
+    with pytest.raises(ImportError,
+                       match=r"older than core/engine\.py .*_compiled\.json.*build_compiled\.py --clean"):
+        engine._refuse_a_stale_build(str(built))
+
+
+@pytest.mark.parametrize("stamp", ["{not json", "[1, 2]"])
+def test_an_unreadable_build_record_is_named(built, stamp):
+    (built / "_compiled.json").write_text(stamp)
+    with pytest.raises(ImportError, match=r"_compiled\.json: the compiled engine's record of its sources"):
+        engine._refuse_a_stale_build(str(built))
+
+
+def test_the_build_compiles_sources_that_exist_under_their_package_names():
+    build = script("build_compiled")
+    assert [build.module_name(m) for m in build.MODULES] == ["ascension.core.engine", "ascension.core.rng"]
+    assert all((build.ROOT / m).is_file() for m in build.MODULES)
+    assert build.STAMP in build.built_files()   # --clean removes the record with the build
+
+
+def test_the_equivalence_games_cover_every_set_mix_variant_and_tier():
+    eq = script("equivalence")
+    games = eq.games(2000, 1)
+    assert len({s for _, _, _, s in games}) == 2000   # every game its own seed
+    assert len({tuple(sets) for sets, _, _, _ in games}) == 15   # every mix of the four sets
+    assert {v for _, vs, _, _ in games for v in vs} == {"legendary", "teams", "samael", "cult"}
+    assert any(vs == [] for _, vs, _, _ in games)
+    assert {t for _, _, ts, _ in games for t in ts} == {"random", "easy", "medium", "hard"}
+
+
+def test_the_equivalence_check_names_the_first_game_and_event_that_differ(tmp_path):
+    eq = script("equivalence")
+    line = eq.play(["10th"], [], ["easy", "easy"], 5)
+    game = json.loads(line)
+    game["log"][40][3] += 1   # one event's number differs
+    other = json.dumps(game, sort_keys=True, separators=(",", ":"))
+    pure, compiled = tmp_path / "pure.jsonl", tmp_path / "compiled.jsonl"
+    pure.write_text(line + "\n" + line + "\n")
+    compiled.write_text(line + "\n" + other + "\n")
+    n, problem = eq.compare(pure, compiled)
+    assert problem.startswith("game 1 (") and "event 40:" in problem
+    compiled.write_text(line + "\n")
+    assert eq.compare(pure, compiled)[1] == "game 1: only the pure side played it"
+    compiled.write_text(line + "\n" + line + "\n")
+    assert eq.compare(pure, compiled) == (2, "")
+
+
+def test_a_failed_build_leaves_pure_python_and_says_so_in_one_line(tmp_path, monkeypatch, capsys):
+    build = script("build_compiled")
+    leftover = tmp_path / "engine.cpython-311-x86_64-linux-gnu.so"   # half a build from before
+    leftover.write_text("")
+    monkeypatch.setattr(build, "built_files", lambda: [leftover])
+
+    def failing(quiet):
+        raise RuntimeError("mypyc failed (exit 1):\nascension/core/engine.py:12: error: Name \"x\" is not defined")
+    monkeypatch.setattr(build, "build", failing)
+    assert build.main(["--quiet"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("the compiled build failed, the engine runs as pure Python: mypyc failed (exit 1)")
+    assert "engine.py:12" in err and not leftover.exists()
