@@ -2,6 +2,15 @@
 from __future__ import annotations
 
 
+SET_MARKS = {"10th": "10th", "cotg": "CotG", "rotf": "RotF", "legends": "Leg"}   # as players abbreviate them
+
+
+def set_mark(set_id: str) -> str:
+    """The short mark of a card set ("CotG") that tells same-named cards apart in a mixed game;
+    a set without one here shows its id."""
+    return SET_MARKS.get(set_id, set_id[:5])
+
+
 def quantity(n: int, word: str, many: str | None = None) -> str:
     """A count and its noun: "1 rune", "3 runes", "1,200 matches" (``many``: an irregular plural)."""
     return f"{n:,} {word if n == 1 else (many or word + 's')}"

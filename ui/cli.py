@@ -151,11 +151,12 @@ def cmd_simulate(args) -> int:
 
     def keep(result) -> None:   # each game as it finishes: into the history and --save-games
         nonlocal finished
-        finished += 1
-        if recorder is not None:
-            recorder.add(result.record, _utcnow())
-        if folder is not None:
-            _write_atomically(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
+        with _ctrl_c_after():   # both places or neither: Ctrl-C waits until the game is kept
+            finished += 1
+            if recorder is not None:
+                recorder.add(result.record, _utcnow())
+            if folder is not None:
+                _write_atomically(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
 
     def kept() -> list[str]:
         """Writes the games not yet recorded; says where the finished games are."""
@@ -199,6 +200,24 @@ def cmd_simulate(args) -> int:
     else:
         _print_summary(result, args.check)
     return 1 if args.check and result["invariant_violations"] else 0
+
+
+@contextmanager
+def _ctrl_c_after():
+    """Run a short step whole: a Ctrl-C that comes meanwhile is raised once it is done."""
+    import signal
+    import threading
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    caught = []
+    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if caught:
+        raise KeyboardInterrupt
 
 
 def _report_kept(what: str, kept, history_errors) -> None:

@@ -5,8 +5,9 @@ from PySide6.QtCore import QRectF, QSize, Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
 from ascension.core.match import available_sets, load_set
+from ascension.core.wording import SET_MARKS
 from ascension.plugins.legendary.track import LEGEND, renown, track
-from ascension.ui.desktop.cards import (ASPECT, SET_MARKS, CardWidget, CardZoom, face_texts, fits, set_name,
+from ascension.ui.desktop.cards import (ASPECT, CardWidget, CardZoom, face_texts, fits, set_name,
                                         tooltip_html)
 from ascension.ui.desktop.track import seat_colour
 from clicker import seats

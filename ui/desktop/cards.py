@@ -19,6 +19,7 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient
                            QPen, QPixmap, QPolygonF)
 from PySide6.QtWidgets import QDialog, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from ascension.core import wording
 from ascension.core.cards import CardDef, cost_words
 from ascension.core.match import load_set
 
@@ -40,13 +41,12 @@ TEXT_COLOUR = QColor("#222222")
 MARK_COLOUR = QColor("#5d5a52")        # the set mark's tag
 
 FONT_FAMILY = "DejaVu Sans"
-SET_MARKS = {"10th": "10th", "cotg": "CotG", "rotf": "RotF", "legends": "Leg"}   # as players abbreviate them
 FACTION_SHORT = {"enlightened": "Enl", "lifebound": "Life", "mechana": "Mech", "void": "Void"}
 
 
 def set_mark(d: CardDef) -> str:
-    """The short badge of the card's set ("CotG"); a set this table does not know shows its id."""
-    return SET_MARKS.get(d.set_id, d.set_id[:5])
+    """The short badge of the card's set ("CotG")."""
+    return wording.set_mark(d.set_id)
 
 
 @lru_cache(maxsize=None)
