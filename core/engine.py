@@ -249,12 +249,22 @@ class Context:
         self.plugin_differences = list(plugin_differences)   # recorded plugins vs these (match.load)
         self.plugins_changed = 0          # plugins registered or removed since the match began
         self.sides: tuple[tuple[int, ...], ...] | None = None   # Game.sides(), worked out at set-up
+        self.log_names: list[str] = log_names(defs)
         if hasattr(self.pm, "listeners"):   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1
         self.sides = None                 # asked again: the plugins now may pair the seats otherwise
+
+
+def log_names(defs: list[CardDef]) -> list[str]:
+    """Each card's name as the log gives it: with its set's mark ("Arbiter of the Precipice (CotG)")
+    where cards of that name come from more than one set in this match, which differ."""
+    sets_of: dict[str, set[str]] = {}
+    for d in defs:
+        sets_of.setdefault(d.name, set()).add(d.set_id)
+    return [f"{d.name} ({wording.set_mark(d.set_id)})" if len(sets_of[d.name]) > 1 else d.name for d in defs]
 
 
 def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], ...]:
@@ -413,11 +423,15 @@ class Game:
             on_event(self, ev)
 
     def text(self, event: Event) -> str:
-        return render(event, self.seat_name, self.name_of)
+        return render(event, self.seat_name, self.log_name)
 
     def log_lines(self, events: list[Event]) -> list[tuple[Event, str]]:
         """The readable log of ``events`` (a run of plays is one line), for front ends."""
-        return log_lines(events, self.seat_name, self.name_of)
+        return log_lines(events, self.seat_name, self.log_name)
+
+    def log_name(self, iid: int) -> str:
+        """A card as the log names it: marked with its set where same-named cards differ."""
+        return self.ctx.log_names[iid]
 
     def shuffle(self, items: list) -> None:
         self.rng = rng.shuffle(self.rng, items)
