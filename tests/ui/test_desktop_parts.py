@@ -493,3 +493,20 @@ def test_ending_the_turn_with_cards_unplayed_asks_first(window, qtbot):
     window.confirm = lambda title, text: asked.append(text) or True
     qtbot.keyClick(window, Qt.Key_E)
     assert all("in your hand" not in text for text in asked[2:]) and game.turn > 1
+
+
+def test_play_all_is_enabled_only_while_two_or_more_cards_would_play(window, qtbot):
+    window.start(TWO)
+    game = window.controller.game
+    arrange(game, 0, hand=["Seer of the Forked Path", "Apprentice"])   # one card that asks nothing
+    game.edited()
+    window.refresh()
+    assert not window.decision.play_all_button.isEnabled()
+    arrange(game, 0, hand=["Seer of the Forked Path", "Apprentice", "Militia"])
+    game.edited()
+    window.refresh()
+    assert window.decision.play_all_button.isEnabled()
+    qtbot.keyClick(window, Qt.Key_A)
+    assert [game.name_of(c) for c in window.controller.game.players[0].hand] == ["Seer of the Forked Path"]
+    window.refresh()
+    assert not window.decision.play_all_button.isEnabled()   # one card left, and it asks a choice
