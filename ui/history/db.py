@@ -37,6 +37,7 @@ finished game's inserts really are one transaction each.
 from __future__ import annotations
 
 import logging
+from contextlib import contextmanager
 import os
 import sqlite3
 import threading
@@ -478,6 +479,20 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
     return _open_for_writing(url, path, on_corrupt, engine_kwargs or {})
 
 
+@contextmanager
+def _disposed_on_error(engine: Engine, where: str, path: Path | None):
+    """Opening fails: the engine's connections are closed, and a database error says what it
+    means for the person (in use, read-only, damaged)."""
+    try:
+        yield
+    except sa.exc.DBAPIError as exc:
+        engine.dispose()
+        raise as_history_error(exc, where, path) from None
+    except BaseException:
+        engine.dispose()
+        raise
+
+
 def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> History:
     where = str(path) if path else url.render_as_string(hide_password=True)
     complete = True
@@ -491,15 +506,8 @@ def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> Hi
             raise _newer(where, found.version)
         complete = found.complete
     engine = make_engine(url if path is None else path, read_only=True, **engine_kwargs)
-    try:
-        with engine.connect() as conn:
-            stored = _stored_version(conn)
-    except sa.exc.DBAPIError as exc:
-        engine.dispose()
-        raise as_history_error(exc, where, path) from None
-    except Exception:
-        engine.dispose()
-        raise
+    with _disposed_on_error(engine, where, path), engine.connect() as conn:
+        stored = _stored_version(conn)
     if stored is None:
         engine.dispose()
         return _empty(url, where)
@@ -551,26 +559,20 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
             except (OSError, sqlite3.DatabaseError) as exc:
                 raise ReadOnlyHistoryError(where, f"no backup copy can be taken before upgrading it: {exc}") from None
     engine = make_engine(url if path is None else path, **engine_kwargs)
-    try:
-        with engine.connect().execution_options(immediate=True) as conn, conn.begin():
-            stored = _stored_version(conn)
-            if stored is None:
-                _create(conn)
-            elif stored > SCHEMA_VERSION:
-                raise _newer(where, stored)
-            elif stored < SCHEMA_VERSION:
-                migrations.upgrade(conn, stored)
-                copy = f" (a copy of the old file is at {backup})" if backup else ""
-                notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{copy}.")
-                log.info("history migrated from schema %s to %s", stored, SCHEMA_VERSION)
-            elif not migrations.marked(conn):   # current, but written before the program used Alembic
-                migrations.upgrade(conn, stored)
-            else:   # a write that changes nothing: a history that cannot be written says so now, not after a game
-                conn.execute(sa.text("UPDATE schema_version SET version = version WHERE id = 1"))
-    except sa.exc.DBAPIError as exc:
-        engine.dispose()
-        raise as_history_error(exc, where, path) from None
-    except Exception:
-        engine.dispose()
-        raise
+    with _disposed_on_error(engine, where, path), engine.connect().execution_options(immediate=True) as conn, \
+            conn.begin():
+        stored = _stored_version(conn)
+        if stored is None:
+            _create(conn)
+        elif stored > SCHEMA_VERSION:
+            raise _newer(where, stored)
+        elif stored < SCHEMA_VERSION:
+            migrations.upgrade(conn, stored)
+            copy = f" (a copy of the old file is at {backup})" if backup else ""
+            notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{copy}.")
+            log.info("history migrated from schema %s to %s", stored, SCHEMA_VERSION)
+        elif not migrations.marked(conn):   # current, but written before the program used Alembic
+            migrations.upgrade(conn, stored)
+        else:   # a write that changes nothing: a history that cannot be written says so now, not after a game
+            conn.execute(sa.text("UPDATE schema_version SET version = version WHERE id = 1"))
     return History(engine, url, path, notices, backup, moved, complete)
