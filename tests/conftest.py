@@ -35,3 +35,17 @@ def first_label():
             return block[-1] if block else "n"
         return input_fn
     return make
+
+
+@pytest.fixture
+def override_config(tmp_path, monkeypatch):
+    """An empty user config folder for override files (none written yet), the override files in
+    use, and no card set loaded from before."""
+    from ascension.core import overrides
+    folder = tmp_path / "ascension-config"
+    monkeypatch.delenv(overrides.ENV, raising=False)
+    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
+    monkeypatch.setattr(overrides, "_left_out", None)
+    overrides.reload()
+    yield folder
+    overrides.reload()

@@ -14,19 +14,6 @@ from ascension.core.cards import SetFileError
 from ascension.core.match import load_set, new_game
 
 
-@pytest.fixture
-def config(tmp_path, monkeypatch):
-    """An empty user config folder (no override file yet), the override files in use, no set
-    loaded from before."""
-    folder = tmp_path / "config"
-    monkeypatch.delenv(overrides.ENV, raising=False)
-    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
-    monkeypatch.setattr(overrides, "_left_out", None)
-    overrides.reload()
-    yield folder
-    overrides.reload()
-
-
 def correct(card_id: str, values: dict | None, set_id: str = "legends"):
     """What the Cards window does: the new text, written, the sets read again."""
     path, text = overrides.corrected(set_id, card_id, values)
@@ -41,10 +28,10 @@ def card(name: str, set_id: str = "legends"):
     return next(c for group in (s.center, s.always, s.starting) for c in group if c.name == name)
 
 
-def test_typed_numbers_go_to_the_default_file_and_load_back_printed(config):
+def test_typed_numbers_go_to_the_default_file_and_load_back_printed(override_config):
     assert card("Pathseeker Sensei").estimated == ("cost", "honor", "copies")
     path = correct("pathseeker_sensei", {"cost": 5, "honor": 3, "copies": 2})
-    assert path == config / "overrides.toml"
+    assert path == override_config / "overrides.toml"
     assert overrides.read(path) == {"legends": {"pathseeker_sensei": {"cost": 5, "honor": 3, "copies": 2}}}
     d = card("Pathseeker Sensei")
     assert (d.cost, d.honor, d.count, d.estimated) == (5, 3, 2, ())
@@ -53,7 +40,7 @@ def test_typed_numbers_go_to_the_default_file_and_load_back_printed(config):
     assert game.ctx.setup["overrides"] == {"legends": {"pathseeker_sensei": {"cost": 5, "honor": 3, "copies": 2}}}
 
 
-def test_only_the_estimated_or_changed_numbers_are_written(config):
+def test_only_the_estimated_or_changed_numbers_are_written(override_config):
     """Askara of Judgement: cost, honor and threshold printed, copies estimated. Saving the form
     unchanged confirms the copies and writes nothing about the printed numbers."""
     d = card("Askara of Judgement")
@@ -66,15 +53,15 @@ def test_only_the_estimated_or_changed_numbers_are_written(config):
     assert "Renown Threshold (5)" in card("Askara of Judgement").text
 
 
-def test_a_partial_correction_keeps_the_other_estimates_marked(config):
+def test_a_partial_correction_keeps_the_other_estimates_marked(override_config):
     correct("master_vaya", {"cost": 6})
     d = card("Master Vaya")
     assert d.cost == 6 and d.estimated == ("honor", "copies") and d.text.endswith("(est.: honor, copies)")
 
 
-def test_every_other_entry_is_kept(config):
-    config.mkdir()
-    path = config / "overrides.toml"
+def test_every_other_entry_is_kept(override_config):
+    override_config.mkdir()
+    path = override_config / "overrides.toml"
     path.write_text('# my notes\n[cards.legends.master_vaya]\ncost = 6\nfactions = ["void"]\n'
                     '[cards.10th.mystic]\ncost = 4\n'
                     '[cards.legends.askara_of_judgement]\n"renown_threshold.at" = 5\n'
@@ -89,7 +76,7 @@ def test_every_other_entry_is_kept(config):
     assert card("Mystic", "10th").cost == 4
 
 
-def test_use_the_estimates_again_removes_the_cards_entry_only(config):
+def test_use_the_estimates_again_removes_the_cards_entry_only(override_config):
     path = correct("pathseeker_sensei", {"cost": 5, "honor": 3, "copies": 2})
     correct("master_vaya", {"cost": 6})
     correct("pathseeker_sensei", None)
@@ -107,7 +94,7 @@ def test_use_the_estimates_again_removes_the_cards_entry_only(config):
     ({"honor": "three"}, "field 'honor': expected a whole number of at least 0, not 'three'"),
     ({"cost": ""}, "field 'cost': expected a whole number of at least 0, not ''"),
 ])
-def test_bad_numbers_are_refused_naming_the_file_the_card_and_the_field(config, values, message):
+def test_bad_numbers_are_refused_naming_the_file_the_card_and_the_field(override_config, values, message):
     path = correct("master_vaya", {"cost": 6})
     before = path.read_bytes()
     with pytest.raises(SetFileError) as err:
@@ -116,12 +103,12 @@ def test_bad_numbers_are_refused_naming_the_file_the_card_and_the_field(config, 
     assert path.read_bytes() == before
 
 
-def test_a_threshold_past_the_track_is_refused_by_the_whole_card_check(config):
+def test_a_threshold_past_the_track_is_refused_by_the_whole_card_check(override_config):
     with pytest.raises(SetFileError) as err:
         overrides.corrected("legends", "askara_of_judgement", {"renown_threshold.at": 13})
-    assert str(err.value).startswith(str(config / "overrides.toml") + ": ")
+    assert str(err.value).startswith(str(override_config / "overrides.toml") + ": ")
     assert "card 'askara_of_judgement'" in str(err.value) and "renown_threshold.at" in str(err.value)
-    assert not (config / "overrides.toml").exists()
+    assert not (override_config / "overrides.toml").exists()
 
 
 @pytest.mark.parametrize("content, message", [
@@ -129,10 +116,10 @@ def test_a_threshold_past_the_track_is_refused_by_the_whole_card_check(config):
     (b"[cards.legends.no_such_card]\ncost = 3\n", "set 'legends' has no card with id 'no_such_card'"),
     (b"\xff\xfe[cards]", "not UTF-8"),
 ])
-def test_a_broken_override_file_is_left_as_it_was(config, content, message):
+def test_a_broken_override_file_is_left_as_it_was(override_config, content, message):
     """It may hold numbers the player typed by hand: nothing is rewritten until it is fixed."""
-    config.mkdir()
-    path = config / "overrides.toml"
+    override_config.mkdir()
+    path = override_config / "overrides.toml"
     path.write_bytes(content)
     with pytest.raises(SetFileError, match=message) as err:
         overrides.corrected("legends", "pathseeker_sensei", {"cost": 5})
@@ -140,7 +127,7 @@ def test_a_broken_override_file_is_left_as_it_was(config, content, message):
     assert path.read_bytes() == content
 
 
-def test_the_first_file_of_the_environment_is_written(config, tmp_path, monkeypatch):
+def test_the_first_file_of_the_environment_is_written(override_config, tmp_path, monkeypatch):
     first, second = tmp_path / "a.toml", tmp_path / "b.toml"
     first.write_text("")
     second.write_text("[cards.legends.master_vaya]\ncost = 7\n")
@@ -150,14 +137,14 @@ def test_the_first_file_of_the_environment_is_written(config, tmp_path, monkeypa
     assert (card("Pathseeker Sensei").cost, card("Master Vaya").cost) == (5, 7)
 
 
-def test_nothing_is_written_while_the_override_files_are_left_out(config, monkeypatch):
+def test_nothing_is_written_while_the_override_files_are_left_out(override_config, monkeypatch):
     monkeypatch.setattr(overrides, "_left_out", "x.toml: field 'cost': expected a whole number")
     with pytest.raises(SetFileError, match=r"not used in this session \(x.toml: field 'cost'"):
         overrides.corrected("legends", "pathseeker_sensei", {"cost": 5})
-    assert not config.exists()
+    assert not override_config.exists()
 
 
-def test_a_saved_game_keeps_its_numbers_and_a_new_game_takes_the_correction(config):
+def test_a_saved_game_keeps_its_numbers_and_a_new_game_takes_the_correction(override_config):
     correct("pathseeker_sensei", {"cost": 5, "honor": 3, "copies": 2})
     game = new_game(["legends"], ["Ann", "Bob"], seed=4)
     text = match.save(game)
@@ -171,7 +158,7 @@ def test_a_saved_game_keeps_its_numbers_and_a_new_game_takes_the_correction(conf
     assert sensei(new_game(["legends"], ["Ann", "Bob"], seed=4)) == (6, 3)
 
 
-def test_a_game_from_before_any_correction_keeps_the_estimates(config):
+def test_a_game_from_before_any_correction_keeps_the_estimates(override_config):
     game = new_game(["legends"], ["Ann", "Bob"], seed=4)
     text = match.save(game)
     correct("pathseeker_sensei", {"cost": 6, "honor": 3, "copies": 3})

@@ -16,18 +16,6 @@ from clicker import seats
 SHOTS = Path("/tmp/card-numbers")
 
 
-@pytest.fixture
-def config(tmp_path, monkeypatch):
-    """An empty user config folder (no override file yet), the override files in use."""
-    folder = tmp_path / "ascension-config"
-    monkeypatch.delenv(overrides.ENV, raising=False)
-    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
-    monkeypatch.setattr(overrides, "_left_out", None)
-    overrides.reload()
-    yield folder
-    overrides.reload()
-
-
 def open_card(window, qtbot, name: str):
     qtbot.keyClick(window, Qt.Key_C)
     g = window.gallery
@@ -43,14 +31,14 @@ def fill_and_save(qtbot, form, **typed):
     qtbot.mouseClick(form.findChild(QDialogButtonBox).button(QDialogButtonBox.Save), Qt.LeftButton)
 
 
-def test_estimated_numbers_are_marked_and_corrected_in_the_cards_window(window, qtbot, config):
+def test_estimated_numbers_are_marked_and_corrected_in_the_cards_window(window, qtbot, override_config):
     g = open_card(window, qtbot, "Pathseeker Sensei")
     assert g.numbers.text() == "Cost 4 (estimated)\nHonor 2 (estimated)\nCopies 2 (estimated)"
     assert g.correct_button.isVisible() and not g.estimate_button.isVisible()
     qtbot.mouseClick(g.correct_button, Qt.LeftButton)
     form = g.form
     assert form.isVisible() and {k: e.text() for k, e in form.edits.items()} == {"cost": "4", "honor": "2", "copies": "2"}
-    path = config / "overrides.toml"
+    path = override_config / "overrides.toml"
     assert str(path) in form.findChildren(type(g.numbers))[0].text()
 
     for typed, expected in [({"cost": "-1"}, "field 'cost': expected a whole number of at least 0, not -1"),
@@ -86,13 +74,13 @@ def test_estimated_numbers_are_marked_and_corrected_in_the_cards_window(window, 
     assert not g.estimate_button.isVisible() and g.card.estimated == ("cost", "honor", "copies")
 
 
-def test_a_printed_card_offers_no_correction_and_a_partly_estimated_one_says_which(window, qtbot, config):
+def test_a_printed_card_offers_no_correction_and_a_partly_estimated_one_says_which(window, qtbot, override_config):
     g = open_card(window, qtbot, "Askara of Judgement")
     assert g.numbers.text() == ("Cost 2 (printed)\nHonor 1 (printed)\nCopies 3 (estimated)\n"
                                 "Renown Threshold 6 (printed)")
     qtbot.mouseClick(g.correct_button, Qt.LeftButton)
     fill_and_save(qtbot, g.form, **{"renown_threshold.at": "5"})
-    assert overrides.read(config / "overrides.toml") == {
+    assert overrides.read(override_config / "overrides.toml") == {
         "legends": {"askara_of_judgement": {"copies": 3, "renown_threshold.at": 5}}}
     assert "Renown Threshold (5)" in g.card.text
     g.set_box.setCurrentIndex(g.set_box.findData("10th"))
@@ -101,7 +89,7 @@ def test_a_printed_card_offers_no_correction_and_a_partly_estimated_one_says_whi
 
 
 def test_a_game_started_or_saved_keeps_its_numbers_and_a_new_game_takes_the_printed_ones(
-        window, qtbot, config, tmp_path):
+        window, qtbot, override_config, tmp_path):
     legends = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["legends"], "variants": [], "seed": 5,
                "honor_pool": None}
 
@@ -126,21 +114,21 @@ def test_a_game_started_or_saved_keeps_its_numbers_and_a_new_game_takes_the_prin
     assert FACES.get(before, 100, 140, 1.0, None).toImage() != FACES.get(sensei(), 100, 140, 1.0, None).toImage()
 
 
-def test_a_file_that_cannot_be_written_is_reported_and_nothing_changes(window, qtbot, config, monkeypatch):
-    config.write_text("a file where the config folder should be")
+def test_a_file_that_cannot_be_written_is_reported_and_nothing_changes(window, qtbot, override_config, monkeypatch):
+    override_config.write_text("a file where the config folder should be")
     g = open_card(window, qtbot, "Pathseeker Sensei")
     qtbot.mouseClick(g.correct_button, Qt.LeftButton)
     fill_and_save(qtbot, g.form, cost="5")
     assert g.form.isVisible()
-    assert g.form.problem.text().startswith(f"{config / 'overrides.toml'}: cannot write the override file: ")
-    assert g.card.cost == 4 and config.read_text() == "a file where the config folder should be"
+    assert g.form.problem.text().startswith(f"{override_config / 'overrides.toml'}: cannot write the override file: ")
+    assert g.card.cost == 4 and override_config.read_text() == "a file where the config folder should be"
 
 
-def test_an_override_file_broken_since_is_not_rewritten_from_the_cards_window(window, qtbot, config, monkeypatch):
+def test_an_override_file_broken_since_is_not_rewritten_from_the_cards_window(window, qtbot, override_config, monkeypatch):
     g = open_card(window, qtbot, "Pathseeker Sensei")
     qtbot.mouseClick(g.correct_button, Qt.LeftButton)
     fill_and_save(qtbot, g.form, cost="5")
-    path = config / "overrides.toml"
+    path = override_config / "overrides.toml"
     broken = path.read_text() + "# typed by hand in an editor\n[oops\n"
     path.write_text(broken)
     warned = []
