@@ -45,33 +45,11 @@ DICE = '[BotKind("dice", Dice, "rolls for every decision")]'
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    """``install(name, body)``: put a package offering bots (``asc_bots`` returns ``body``) into
-    a folder on sys.path as pip would, with a dist-info declaring its ``ascension`` entry
-    point, then load the installed plugins afresh."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    modules = []
-
-    def reload():
-        importlib.invalidate_caches()
-        plugin_mod.installed.cache_clear()
-
-    def install(name: str, body: str = DICE):
-        package = tmp_path / f"asc_{name}"
-        package.mkdir()
-        (package / "__init__.py").write_text(OFFERS_A_BOT.replace("NAME", name).replace("BODY", body))
-        info = tmp_path / f"asc_{name}-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: asc-{name}\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text(f"[ascension]\n{name} = asc_{name}\n")
-        modules.append(f"asc_{name}")
-        reload()
-
-    yield install
-    monkeypatch.undo()
-    for name in modules:
-        sys.modules.pop(name, None)
-    reload()
+def site(installed_package):
+    """``install(name, body)``: a package offering bots (``asc_bots`` returns ``body``),
+    installed as pip would."""
+    return lambda name, body=DICE: installed_package(
+        name, {"__init__.py": OFFERS_A_BOT.replace("NAME", name).replace("BODY", body)})
 
 
 def test_the_built_in_tiers_come_from_the_bots_plugin_in_their_usual_order():

@@ -3,12 +3,9 @@ found the way a pip-installed plugin is (an entry point in the ``ascension`` gro
 that is already taken is refused by name, with both files named."""
 from __future__ import annotations
 
-import importlib
-import sys
 
 import pytest
 
-from ascension.core import match
 from ascension.core import plugins as plugin_mod
 from ascension.core.cards import builtin_set_paths
 from ascension.core.match import available_sets, new_game
@@ -51,38 +48,11 @@ def asc_card_sets():
 
 
 @pytest.fixture
-def site(tmp_path, monkeypatch):
-    """``install(name, sets, code)``: put a package into a folder on sys.path as pip would (its
-    module, its set files and a dist-info declaring the ``ascension`` entry point), then load
-    the installed plugins afresh."""
-    monkeypatch.syspath_prepend(str(tmp_path))
-    modules = []
-
-    def reload():
-        importlib.invalidate_caches()
-        plugin_mod.installed.cache_clear()
-        match._load_set.cache_clear()
-        match.set_requires.cache_clear()
-
-    def install(name: str, sets: dict[str, str], code: str = SHIPS_ITS_TOML_FILES):
-        package = tmp_path / f"asc_{name}"
-        package.mkdir()
-        (package / "__init__.py").write_text(code.replace("NAME", name))
-        for file_name, text in sets.items():
-            (package / f"{file_name}.toml").write_text(text)
-        info = tmp_path / f"asc_{name}-1.0.dist-info"
-        info.mkdir()
-        (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: asc-{name}\nVersion: 1.0\n")
-        (info / "entry_points.txt").write_text(f"[ascension]\n{name} = asc_{name}\n")
-        modules.append(f"asc_{name}")
-        reload()
-        return package
-
-    yield install
-    monkeypatch.undo()
-    for name in modules:
-        sys.modules.pop(name, None)
-    reload()
+def site(installed_package):
+    """``install(name, sets, code)``: a package with its module and its set files (``sets``:
+    file name -> TOML), installed as pip would."""
+    return lambda name, sets, code=SHIPS_ITS_TOML_FILES: installed_package(
+        name, {"__init__.py": code.replace("NAME", name), **{f"{n}.toml": t for n, t in sets.items()}})
 
 
 def test_a_set_an_installed_package_ships_is_offered_and_played(site):
