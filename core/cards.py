@@ -23,7 +23,7 @@ from .wording import article, quantity
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 CARD_TYPES = ("hero", "construct", "monster", "legend")
 ZONES_FOR_BANISH = ("hand", "discard", "center")
-TRIGGER_EVENTS = ("construct_enters", "acquire", "defeat", "turn_end")
+TRIGGER_EVENTS = ("construct_enters", "hero_played", "acquire", "defeat", "turn_end")
 KEYWORDS = ("unbanishable", "permanent", "constructs_are_mechana", "defeated_monsters_join",
             "emissary")  # emissary: the card type line reads "Hero-Emissary" (Ascension Legends)
 # Values a set file may mark as estimated (not printed on any card the authors could check).
@@ -64,6 +64,7 @@ class TriggerFilter(_Model):
     from_center: bool = False
     other: bool = False
     took_nothing: bool = False   # turn_end: only if the player acquired and defeated nothing
+    first: bool = False          # hero_played: only the first such hero this turn (CotG Snapdragon)
 
 
 class TriggerModel(_Model):
@@ -141,6 +142,7 @@ class Trigger:
     from_center: bool
     other: bool
     only_if_took_nothing: bool
+    first: bool = False   # only the first matching hero played this turn sets it off
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,7 +255,10 @@ def _trigger_text(t: TriggerModel) -> str:
     what = " ".join(x for x in (("another" if t.filter.other else None),
                                  (t.filter.faction.capitalize() if t.filter.faction else None),
                                  t.filter.type or "card") if x)
-    when = {"construct_enters": "When you put {} into play", "acquire": "When you acquire {}",
+    if t.on == "hero_played" and t.filter.first:
+        return f"When you play your first {what} each turn:"
+    when = {"construct_enters": "When you put {} into play", "hero_played": "When you play {}",
+            "acquire": "When you acquire {}",
             "defeat": "When you defeat {}", "turn_end": "At the end of your turn"}[t.on]
     if t.on == "turn_end":
         return when + (", if you acquired and defeated nothing this turn:" if t.filter.took_nothing else ":")
@@ -294,7 +299,8 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         key = f"trigger.{i}"
         body = _sentence(comp.compile(key, tr.effect))
         triggers.append(Trigger(key, tr.on, tr.once_per_turn, tr.filter.type, tr.filter.faction,
-                                tr.filter.from_center, tr.filter.other, tr.filter.took_nothing))
+                                tr.filter.from_center, tr.filter.other, tr.filter.took_nothing,
+                                tr.filter.first))
         parts.append(f"{_trigger_text(tr)} {body}")
     if model.reward:
         parts.append("Reward: " + _sentence(comp.compile("reward", model.reward)))

@@ -459,6 +459,14 @@ class Game:
                 return True
         return False
 
+    def _played_before(self, seat: int, subject: int | None, faction: str | None) -> bool:
+        """Whether a hero (of ``faction``) other than ``subject`` was played this turn."""
+        defs = self.ctx.defs
+        for h in self.players[seat].played:
+            if h != subject and defs[h].type == "hero" and (faction is None or faction in defs[h].factions):
+                return True
+        return False
+
     def played_faction(self, seat: int, faction: str, exclude: int | None = None) -> bool:
         defs = self.ctx.defs
         for h in self.players[seat].played:
@@ -649,6 +657,8 @@ class Game:
                         subject, t.faction, seat if on == "construct_enters" else None)):
                     continue
                 if t.only_if_took_nothing and p.took:
+                    continue
+                if t.first and self._played_before(seat, subject, t.faction):
                     continue
                 if t.once_per_turn:
                     tag = f"{c}:{t.key}"
@@ -940,6 +950,8 @@ class Game:
             p.played.append(iid)
             self.gain(seat, power=d.cost)
             return
+        if p.constructs:   # "when you play your first Lifebound hero each turn" (CotG Snapdragon)
+            self.fire_triggers(seat, "hero_played", iid)
         for card, key, faction in p.watchers:  # "for each <faction> hero you play this turn"
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
@@ -1024,14 +1036,21 @@ class Game:
         where = self.location(iid)
         p.took += 1
         self.emit("defeated", seat, iid, where=where)
-        if self.ctx.hooks.card_defeated is not None:
+        stack = self.stack
+        mark = len(stack)
+        if self.ctx.hooks.card_defeated is not None:   # runs while the monster is still in the row
             self.ctx.hooks.card_defeated(self, seat, iid, where)
         if where == "center_row":
             slot = self.leave_center(iid)
             # Samael the Fallen: monsters its holder defeats in the center row join their deck.
             joins = any("defeated_monsters_join" in self.ctx.defs[k].keywords for k in p.kept)
             (p.discard if joins else self.void).append(iid)
+            # What the hooks pushed belongs to this defeat (Raiyna's second reward): it resolves
+            # before the Fate of the card dealt in its place, so it goes back above it.
+            ours = stack[mark:]
+            del stack[mark:]
             self.refill(slot)
+            stack.extend(ours)
         if where in ("center_row", "void") and p.defeat_bonus:
             bonus, p.defeat_bonus = p.defeat_bonus, 0
             self.gain_honor(seat, bonus)

@@ -580,6 +580,8 @@ class Situation:
             chance = 0.35
             if t.on == "construct_enters" and t.faction == "mechana":
                 chance = 0.15 + 0.1 * self.faction_share.get("mechana", 0.0) * 5
+            elif t.on == "hero_played" and t.faction:   # a hero of that faction in a hand of five
+                chance = 1 - (1 - self.faction_share.get(t.faction, 0.0)) ** 5
             v += chance * x
         if "constructs_are_mechana" in d.keywords:
             v += 0.4 * len(self.me.constructs)

@@ -19,7 +19,6 @@ POOL = 60  # two players: 30 honor each
 FILLER = ["Arha Initiate", "Wolf Shaman", "Temple Librarian", "Void Initiate", "Lifebound Initiate", "Spike Vixen"]
 
 SNAP_RUNE = "Use Snapdragon: Once per turn: Gain 1 rune."
-SNAP_HONOR = "Use Snapdragon: Once per turn: If you have played a Lifebound hero this turn, gain 1 honor."
 STAFF_POWER = "Use Yggdrasil Staff: Once per turn: Gain 1 power."
 STAFF_HONOR = "Use Yggdrasil Staff: Once per turn: Pay 4 runes: Gain 3 honor."
 
@@ -323,28 +322,46 @@ def test_two_runic_lycanthropes_cotg_give_the_bonus_once_to_the_second():
 
 # ------------------------------------------------------------------ Snapdragon
 
-def test_snapdragon_honor_needs_a_lifebound_hero_this_turn():
+def test_snapdragon_cotg_gives_1_honor_on_the_first_lifebound_hero_played_each_turn():
+    """CotG's printing: "Also gain 1 honor on your first Lifebound hero play of each turn." The
+    honor comes by itself (no ability to use), once a turn, and a new turn gives it again."""
     game = fresh()
     row(game, [])
-    arrange(game, 0, hand=["Apprentice", "Lifebound Initiate"], constructs=["Snapdragon"])
-    assert SNAP_RUNE in labels(game) and SNAP_HONOR not in labels(game)
+    arrange(game, 0, hand=["Apprentice", "Lifebound Initiate", "Wolf Shaman"], constructs=["Snapdragon"])
+    assert SNAP_RUNE in labels(game) and not any("honor" in label for label in labels(game)
+                                                 if label.startswith("Use Snapdragon"))
     script(game, ["Play Apprentice"])
-    assert SNAP_HONOR not in labels(game)          # a hero, but not Lifebound
-    script(game, ["Play Lifebound Initiate", SNAP_HONOR, SNAP_RUNE])
-    assert (me(game).runes, me(game).honor) == (1 + 1 + 1, 1 + 1)
+    assert me(game).honor == 0                     # a hero, but not Lifebound
+    script(game, ["Play Lifebound Initiate"])
+    assert me(game).honor == 1 + 1                 # the Initiate's own honor and Snapdragon's
+    script(game, ["Play Wolf Shaman"])
+    assert me(game).honor == 2                     # only the first Lifebound hero
     assert game.pool == POOL - 2
-    assert SNAP_HONOR not in labels(game) and SNAP_RUNE not in labels(game)   # once per turn each
     end_round(game)
-    assert SNAP_RUNE in labels(game) and SNAP_HONOR not in labels(game)       # a new turn: no hero yet
+    arrange(game, 0, hand=["Lifebound Initiate"])
+    script(game, ["Play Lifebound Initiate"])
+    assert me(game).honor == 2 + 1 + 1             # a new turn, a new first hero
 
 
-def test_snapdragon_played_after_the_lifebound_hero_still_gives_the_honor():
-    # Modelled like the 10th: "if you have played a Lifebound hero this turn" (see the card's note).
+def test_snapdragon_cotg_put_into_play_after_the_first_lifebound_hero_gives_no_honor_that_turn():
     game = fresh()
     row(game, [])
-    arrange(game, 0, hand=["Wolf Shaman", "Snapdragon"], deck=["Militia"])
-    script(game, ["Play Wolf Shaman", "Play Snapdragon", SNAP_HONOR])
-    assert me(game).honor == 1
+    arrange(game, 0, hand=["Wolf Shaman", "Snapdragon", "Lifebound Initiate"], deck=["Militia"])
+    script(game, ["Play Wolf Shaman", "Play Snapdragon", "Play Lifebound Initiate"])
+    assert me(game).honor == 1                     # the Initiate's own: the first play came before
+
+
+def test_two_snapdragons_cotg_each_give_their_honor():
+    game = fresh()
+    row(game, [])
+    arrange(game, 0, hand=["Wolf Shaman"], constructs=["Snapdragon", "Snapdragon"])
+    script(game, ["Play Wolf Shaman"])
+    assert me(game).honor == 2
+
+
+def test_snapdragon_cotg_card_text_says_when_the_honor_comes():
+    snap = next(c for c in load_set("cotg").center if c.name == "Snapdragon")
+    assert snap.text == "Once per turn: Gain 1 rune. When you play your first Lifebound hero each turn: Gain 1 honor."
 
 
 # ------------------------------------------------------------------ Mechana Initiate: choose one
@@ -584,7 +601,6 @@ def test_cotg_card_texts_are_rendered_from_the_effects():
     assert cards["Runic Lycanthrope"].text == (
         "Gain 2 runes. If you have played another Lifebound hero this turn, gain 2 power.")
     assert "another Lifebound hero" in cards["Runic Lycanthrope"].note
-    assert "first Lifebound hero" in cards["Snapdragon"].note
     for c in cards.values():
         assert c.text and "  " not in c.text and c.text.endswith("."), c.name
 

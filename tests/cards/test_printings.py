@@ -69,6 +69,7 @@ TEXT_DIFFERS = {
     "Mechana Initiate",             # 1 rune and 1 power / choose one: test_cotg.py
     "Rocket Courier X-99",          # into hand / into play: test_cotg.py
     "Runic Lycanthrope",            # Unite / checked when played: below
+    "Snapdragon",                   # an ability to use / honor on the first Lifebound hero: test_cotg.py
     "Samael's Trickster",           # 2 honor / 1 honor: test_cotg.py
     "Tormented Soul",               # 2 honor / 1 honor: test_cotg.py
     "Xeron, Duke of Lies",          # 4 honor / 3 honor: test_cotg.py

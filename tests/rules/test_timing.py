@@ -61,6 +61,26 @@ def test_when_acquired_resolves_before_the_fate_of_the_card_dealt_in_its_place()
     assert game.ext["legendary"]["renown"]["0"]["mechana"] == 2   # the center-row Renown and "when acquired"
 
 
+def test_raiynas_second_reward_also_comes_before_the_fate_of_the_card_dealt_in_its_place():
+    """Raiyna, Riftwalker: "the next time you defeat a monster in the center row, you receive its
+    non-honor reward twice". Both of Mephit's banishes belong to the defeat, so both choose from
+    the row after the refill and before Ravenous Gorph's Fate changes it."""
+    game = ready(["10th", "rotf", "legends"], ["legendary"])
+    arrange_center(game, ROW)
+    stack_center_deck(game, ["Ravenous Gorph", "Hectic Scribe", "Battery Monk"])
+    arrange(game, 0, hand=["Raiyna, Riftwalker"])
+    set_resources(game, 0)
+    script(game, ["Play Raiyna, Riftwalker", "Defeat Mephit"], finish=False)
+    assert game.name_of(game.decision().source) == "Mephit"
+    script(game, ["Landtalker (center row)"], finish=False)
+    assert game.name_of(game.decision().source) == "Mephit"           # the second reward, still no Fate
+    assert labels(game) == [f"{n} (center row)" for n in ROW[:2] + ["Ravenous Gorph"] + ROW[3:5]
+                            + ["Hectic Scribe"]] + ["None"]
+    script(game, ["Wolf Shaman (center row)"])
+    assert names(game, game.void) == ["Mephit", "Landtalker", "Wolf Shaman", "Spike Vixen", "Void Initiate"]
+    assert game.players[0].honor == 2                                  # the honor only once
+
+
 def test_two_fates_of_one_turn_each_wait_for_the_take_that_dealt_it():
     """Avatar of the Fallen's reward takes another card: that take is a whole procedure of its own,
     so the Fate it dealt (Arbiter of Fate) resolves inside the reward, and the Fate dealt in the
