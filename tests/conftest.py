@@ -2,6 +2,7 @@ import re
 
 import pytest
 
+from ascension.core import i18n
 from ascension.core.match import new_game
 
 
@@ -11,6 +12,16 @@ def private_user_folders(tmp_path, monkeypatch):
     terminal game autosaves too); tests that need such files make their own."""
     monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(tmp_path / "user-config"))
     monkeypatch.setenv("ASCENSION_DATA_DIR", str(tmp_path / "user-data"))
+
+
+@pytest.fixture(autouse=True)
+def english(monkeypatch):
+    """Tests read English (the source text) whatever this machine's locale; a test that wants
+    another language sets it and is put back to English afterwards."""
+    monkeypatch.setenv("ASCENSION_LANG", "en")
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")
 
 
 @pytest.fixture

@@ -1,0 +1,164 @@
+"""One translation layer for every word the program shows: the desktop, the terminal, the CLI,
+the card text generated from card data, prompts, labels and the log.
+
+The catalogue is gettext's ``.po`` format, one folder per language (``core/locale/<code>/``,
+any number of ``.po`` files, merged), read with Babel; the desktop uses the same catalogue
+(no Qt ``.ts`` files), so a translator edits one kind of file. English is the source text and
+loads nothing.
+
+Write every shown string through :func:`_` (or :func:`ngettext` where a number chooses the
+form), with named ``{placeholders}`` filled in *after* translation::
+
+    _("Gain {n} honor.").format(n=2)
+    ngettext("Draw {n} card.", "Draw {n} cards.", n).format(n=n)
+
+A string defined before the language is known (a module constant) is marked with :func:`N_`
+and translated where it is shown. Card names stay as printed unless the catalogue gives one
+(:func:`card_name`).
+
+The language: :func:`set_language` with a code, else ``ASCENSION_LANG``, else the system locale
+(``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. ``qps`` is a pseudo-language for tests:
+it wraps every translated string in ``⟦…⟧`` so that text which bypassed this layer stands out.
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+SOURCE = "en"
+PSEUDO = "qps"
+LANGUAGES = {"en": "English", "de": "Deutsch"}   # code → the language's own name
+
+_language = SOURCE
+_singular: dict[str, str] = {}
+_plural: dict[str, tuple[str, ...]] = {}
+_plural_index = lambda n: 0 if n == 1 else 1    # noqa: E731  (replaced from the catalogue header)
+_missing: set[str] = set()
+
+
+def N_(msgid: str) -> str:
+    """Mark a string for the catalogue without translating it yet (translate where shown)."""
+    return msgid
+
+
+def _(msgid: str) -> str:
+    """``msgid`` in the current language (English when the catalogue lacks it)."""
+    if _language == SOURCE:
+        return msgid
+    if _language == PSEUDO:
+        return f"⟦{msgid}⟧"
+    got = _singular.get(msgid)
+    if got:
+        return got
+    _missing.add(msgid)
+    return msgid
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of a message that ``n`` calls for, in the current language."""
+    if _language == SOURCE:
+        return singular if n == 1 else plural
+    if _language == PSEUDO:
+        return f"⟦{singular if n == 1 else plural}⟧"
+    forms = _plural.get(singular)
+    if forms and all(forms):
+        return forms[min(_plural_index(n), len(forms) - 1)]
+    _missing.add(singular)
+    return singular if n == 1 else plural
+
+
+def pgettext(context: str, msgid: str) -> str:
+    """``msgid`` in the sense ``context`` gives it (the same English word, two meanings)."""
+    if _language == SOURCE:
+        return msgid
+    if _language == PSEUDO:
+        return f"⟦{msgid}⟧"
+    got = _singular.get(f"{context}\x04{msgid}")
+    if got:
+        return got
+    _missing.add(f"{context}\x04{msgid}")
+    return msgid
+
+
+def card_name(name: str) -> str:
+    """A card's name: as printed (English) unless the catalogue gives a translation."""
+    if _language in (SOURCE, PSEUDO):
+        return name
+    return _singular.get(f"card\x04{name}") or name
+
+
+def language() -> str:
+    return _language
+
+
+def available() -> dict[str, str]:
+    """Languages the program can show: English and every language with a catalogue folder."""
+    found = {p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po"))} if LOCALE_DIR.is_dir() else set()
+    return {code: LANGUAGES.get(code, code) for code in [SOURCE, *sorted(found)]}
+
+
+def system_language() -> str:
+    """The language the environment asks for: ``ASCENSION_LANG``, then the POSIX locale."""
+    for var in ("ASCENSION_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var, "")
+        if value and value not in ("C", "POSIX"):
+            return _normalise(value)
+    return SOURCE
+
+
+def _normalise(code: str) -> str:
+    return code.split(".")[0].split("@")[0].split("_")[0].split("-")[0].lower() or SOURCE
+
+
+def set_language(code: str | None = None) -> str:
+    """Show everything in ``code`` from now on (``None``: the environment's choice). A language
+    without a catalogue falls back to English; returns the language in use."""
+    global _language, _plural_index
+    code = _normalise(code) if code else system_language()
+    _singular.clear()
+    _plural.clear()
+    _missing.clear()
+    if code == PSEUDO or code == SOURCE:
+        _language = code
+        return code
+    folder = LOCALE_DIR / code
+    files = sorted(folder.glob("*.po")) if folder.is_dir() else []
+    if not files:
+        _language = SOURCE
+        return SOURCE
+    from babel.messages.pofile import read_po   # only when a catalogue is needed
+
+    for path in files:
+        with path.open("rb") as f:
+            catalog = read_po(f, locale=code)
+        _plural_index = _plural_rule(catalog.plural_expr)
+        for message in catalog:
+            if not message.id or message.fuzzy:
+                continue
+            key = message.id[0] if isinstance(message.id, tuple) else message.id
+            if message.context:
+                key = f"{message.context}\x04{key}"
+            if isinstance(message.id, tuple):
+                _plural[key] = tuple(message.string)
+                _singular.setdefault(key, message.string[0])
+            elif message.string:
+                _singular[key] = message.string
+    _language = code
+    return code
+
+
+def _plural_rule(expr: str):
+    """The catalogue's plural rule as a function of ``n``: the two-form rules of the languages
+    shipped (``n != 1``, ``n > 1``); never evaluated as code."""
+    if expr.replace(" ", "").strip("()") == "n>1":
+        return lambda n: 0 if n <= 1 else 1
+    return lambda n: 0 if n == 1 else 1
+
+
+def missing() -> set[str]:
+    """Messages asked for in this language that its catalogue lacks (tests read this)."""
+    return set(_missing)
