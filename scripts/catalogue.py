@@ -6,7 +6,7 @@
 Messages are extracted with Babel from every ``_()``, ``N_()``, ``ngettext()`` and ``pgettext()``
 call. A message goes into the catalogue file of the part of the program it comes from:
 ``game.po`` (core and plugins: card text, prompts, the log), ``verbs.po`` (the effect verbs' card
-text), ``engine.po`` (the engine, set-up and simulation messages), ``desktop.po`` (the window) and ``cli.po`` (the
+text), ``engine.po`` (the engine, set-up and simulation messages), ``bots.po`` (bots and plugin loading), ``desktop.po`` (the window) and ``cli.po`` (the
 terminal, the command line, the history's command-line side).
 """
 from __future__ import annotations
@@ -24,6 +24,7 @@ LOCALE = ROOT / "core" / "locale"
 KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
 PARTS = (("ui/desktop/", "desktop.po"), ("ui/", "cli.po"), ("core/engine.py", "engine.po"), ("core/view.py", "engine.po"),
          ("core/match.py", "engine.po"), ("core/sim.py", "engine.po"),
+         ("core/plugins.py", "bots.po"), ("core/bots.py", "bots.po"), ("plugins/bots/", "bots.po"),
          ("plugins/base/verbs", "verbs.po"), ("plugins/legendary/verbs.py", "verbs.po"),
          ("core/", "game.po"), ("plugins/", "game.po"))
 
