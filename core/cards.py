@@ -16,9 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from . import overrides
+from . import i18n, overrides
+from .i18n import N_, _, ngettext
 from .verbs import Verb, VerbRegistry
-from .wording import article, quantity
+from .wording import or_list, runes
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
 CARD_TYPES = ("hero", "construct", "monster", "legend")
@@ -114,11 +115,30 @@ class SetHeader(_Model):
 
 # --- runtime definitions --------------------------------------------------------------------
 
+def _rendered(cache: list, render) -> str:
+    """``render()``, made once per choice of language (``cache``: [language generation, text])."""
+    if cache[0] != i18n.generation():
+        cache[:] = [i18n.generation(), render()]
+    return cache[1]
+
+
+def _no_text() -> list:
+    return [None, ""]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
+    """A verb with its parameters; ``subs``: the steps of its nested effect lists by field
+    (``then``), whose text the verb's sentence holds."""
     verb: Verb
     params: Any
-    text: str
+    subs: tuple[tuple[str, tuple["Step", ...]], ...] = ()
+    _text: list = field(default_factory=_no_text, compare=False, hash=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """Card text of this step in the current language (the verb renders it)."""
+        return _rendered(self._text, lambda: self.verb.text(self.params, {k: sentence(v) for k, v in self.subs}))
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +148,13 @@ class Ability:
     requires_runes: int
     requires_faction: str | None
     requires_mechana: int
-    text: str
+    steps: tuple[Step, ...]
     requires_played: tuple[str, ...] = ()
+
+    @property
+    def text(self) -> str:
+        """What the ability does, with when it may be used, in the current language."""
+        return ability_text(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +187,18 @@ class CardDef:
     unbanishable: bool
     permanent: bool
     keywords: frozenset[str]
-    text: str
     note: str = ""
     simple: bool = False            # playing it asks nothing: "play all" may play it
     play_gives: tuple[int, int, int] | None = None  # its play effect is one plain gain (runes, power, honor)
     mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
     estimated: tuple[str, ...] = ()  # values derived by a documented rule, not printed (UIs mark them)
+    labels: tuple[tuple[str, str], ...] = ()  # plugin-owned effect fields the card has: (field, label)
+    _text: list = field(default_factory=_no_text, compare=False, hash=False, repr=False)
+
+    @property
+    def text(self) -> str:
+        """The card's text in the current language, rendered from its effects (see ``card_text``)."""
+        return _rendered(self._text, lambda: card_text(self))
 
     @property
     def is_monster(self) -> bool:
@@ -182,7 +213,7 @@ class CardDef:
 
 def cost_words(d: CardDef) -> str:
     """A card's printed cost as players say it: "4 power" for a monster, "1 rune", "3 runes"."""
-    return f"{d.cost} power" if d.type == "monster" else quantity(d.cost, "rune")
+    return _("{n} power").format(n=d.cost) if d.type == "monster" else runes(d.cost)
 
 
 @dataclass
@@ -239,74 +270,170 @@ class _EffectCompiler:
             except ValidationError as exc:
                 err = exc.errors()[0]
                 raise SetFileError(f"{self.where}: field '{here}.{name}.{_loc(err)}': {err['msg']}") from None
-            sub_text = {}
-            for sub in verb.sub_effects:  # run as Frame.key + ".<step>.<field>"
-                sub_text[sub] = _sentence(self.compile(f"{key}.{i}.{sub}", getattr(params, sub)))
-            steps.append(Step(verb, params, verb.text(params, sub_text)))
+            subs = tuple((sub, self.compile(f"{key}.{i}.{sub}", getattr(params, sub)))   # run as Frame.key
+                         for sub in verb.sub_effects)                                       # + ".<step>.<field>"
+            steps.append(Step(verb, params, subs))
         self.effects[key] = tuple(steps)
         return self.effects[key]
 
 
-def _sentence(steps: tuple[Step, ...]) -> str:
+# --- card text ------------------------------------------------------------------------------
+# Rendered from the effect data in the language current when it is read (``CardDef.text``).
+# Each sentence shape is one message; an effect's own text fills ``{effect}`` as it reads alone
+# or ``{effect_lower}`` with a lower-case first letter, where English goes on after a comma.
+
+def sentence(steps: tuple[Step, ...]) -> str:
+    """The text of an effect list: its steps' sentences in order."""
     return " ".join(s.text for s in steps)
 
 
-def _trigger_text(t: TriggerModel) -> str:
-    what = " ".join(x for x in (("another" if t.filter.other else None),
-                                 (t.filter.faction.capitalize() if t.filter.faction else None),
-                                 t.filter.type or "card") if x)
-    if t.on == "hero_played" and t.filter.first:
-        return f"When you play your first {what} each turn:"
-    when = {"construct_enters": "When you put {} into play", "hero_played": "When you play {}",
-            "acquire": "When you acquire {}",
-            "defeat": "When you defeat {}", "turn_end": "At the end of your turn"}[t.on]
-    if t.on == "turn_end":
-        return when + (", if you acquired and defeated nothing this turn:" if t.filter.took_nothing else ":")
-    what = article(what) if not what.startswith("another") else what
-    if t.filter.from_center:
-        what += " in the center row"
-    lead = ("Once per turn, " + when[0].lower() + when[1:]) if t.once_per_turn else when
-    return lead.format(what) + ":"
+def _with(template: str, steps: tuple[Step, ...], **values) -> str:
+    """A translated ``template`` filled with the text of the effect ``steps``."""
+    body = sentence(steps)
+    return template.format(effect=body, effect_lower=body[:1].lower() + body[1:], **values)
 
+
+# Conditions of a construct's ability, by the faction of hero it needs played this turn.
+_PLAYED_FACTION = {
+    "enlightened": N_("If you have played an Enlightened hero this turn"),
+    "lifebound": N_("If you have played a Lifebound hero this turn"),
+    "mechana": N_("If you have played a Mechana hero this turn"),
+    "void": N_("If you have played a Void hero this turn"),
+}
+
+
+def ability_text(ab: Ability) -> str:
+    """A construct's ability: when it may be used, on what condition, what it does."""
+    n = ab.requires_mechana if ab.once_per_turn else 0
+    condition = ""
+    if ab.requires_played:   # card names: "a"/"an" by the first name, as English says it
+        said = (_("If you have played an {cards} this turn") if ab.requires_played[0][:1].lower() in "aeiou"
+                else _("If you have played a {cards} this turn"))
+        condition = said.format(cards=or_list([i18n.card_name(c) for c in ab.requires_played]))
+    elif ab.requires_faction:
+        condition = _(_PLAYED_FACTION[ab.requires_faction])
+    if condition and n:
+        lead = ngettext("Once per turn, if you control at least {n} Mechana construct: {condition}, {effect_lower}",
+                        "Once per turn, if you control at least {n} Mechana constructs: {condition}, {effect_lower}", n)
+    elif condition:
+        lead = (_("Once per turn: {condition}, {effect_lower}") if ab.once_per_turn
+                else _("Any time on your turn: {condition}, {effect_lower}"))
+    elif n:
+        lead = ngettext("Once per turn, if you control at least {n} Mechana construct: {effect}",
+                        "Once per turn, if you control at least {n} Mechana constructs: {effect}", n)
+    else:
+        lead = _("Once per turn: {effect}") if ab.once_per_turn else _("Any time on your turn: {effect}")
+    return _with(lead, ab.steps, n=n, condition=condition)
+
+
+# The card a trigger waits for, as the object of "when you play/acquire/defeat …", by
+# (another card?, card type) and then faction (none, then FACTIONS' order).
+_TRIGGER_CARD = {
+    (False, None): (N_("a card"), N_("an Enlightened card"), N_("a Lifebound card"), N_("a Mechana card"),
+                    N_("a Void card")),
+    (False, "hero"): (N_("a hero"), N_("an Enlightened hero"), N_("a Lifebound hero"), N_("a Mechana hero"),
+                      N_("a Void hero")),
+    (False, "construct"): (N_("a construct"), N_("an Enlightened construct"), N_("a Lifebound construct"),
+                           N_("a Mechana construct"), N_("a Void construct")),
+    (False, "monster"): (N_("a monster"), N_("an Enlightened monster"), N_("a Lifebound monster"),
+                         N_("a Mechana monster"), N_("a Void monster")),
+    (True, None): (N_("another card"), N_("another Enlightened card"), N_("another Lifebound card"),
+                   N_("another Mechana card"), N_("another Void card")),
+    (True, "hero"): (N_("another hero"), N_("another Enlightened hero"), N_("another Lifebound hero"),
+                     N_("another Mechana hero"), N_("another Void hero")),
+    (True, "construct"): (N_("another construct"), N_("another Enlightened construct"),
+                          N_("another Lifebound construct"), N_("another Mechana construct"),
+                          N_("another Void construct")),
+    (True, "monster"): (N_("another monster"), N_("another Enlightened monster"), N_("another Lifebound monster"),
+                        N_("another Mechana monster"), N_("another Void monster")),
+}
+# (event, once per turn) → the trigger's sentence
+_WHEN = {
+    ("construct_enters", False): N_("When you put {what} into play: {effect}"),
+    ("construct_enters", True): N_("Once per turn, when you put {what} into play: {effect}"),
+    ("hero_played", False): N_("When you play {what}: {effect}"),
+    ("hero_played", True): N_("Once per turn, when you play {what}: {effect}"),
+    ("acquire", False): N_("When you acquire {what}: {effect}"),
+    ("acquire", True): N_("Once per turn, when you acquire {what}: {effect}"),
+    ("defeat", False): N_("When you defeat {what}: {effect}"),
+    ("defeat", True): N_("Once per turn, when you defeat {what}: {effect}"),
+}
+# "the first hero of a faction each turn" (Snapdragon), by faction (none, then FACTIONS' order)
+_FIRST_HERO = (N_("When you play your first hero each turn: {effect}"),
+               N_("When you play your first Enlightened hero each turn: {effect}"),
+               N_("When you play your first Lifebound hero each turn: {effect}"),
+               N_("When you play your first Mechana hero each turn: {effect}"),
+               N_("When you play your first Void hero each turn: {effect}"))
+
+
+def trigger_text(t: Trigger, steps: tuple[Step, ...]) -> str:
+    """A card's trigger: what sets it off, then what it does. A card type the table lacks (a
+    Legend) reads as "a card"."""
+    faction = FACTIONS.index(t.faction) + 1 if t.faction else 0
+    if t.on == "turn_end":
+        return _with(_("At the end of your turn, if you acquired and defeated nothing this turn: {effect}")
+                     if t.only_if_took_nothing else _("At the end of your turn: {effect}"), steps)
+    if t.on == "hero_played" and t.first:
+        return _with(_(_FIRST_HERO[faction]), steps)
+    what = _(_TRIGGER_CARD.get((t.other, t.type), _TRIGGER_CARD[t.other, None])[faction])
+    if t.from_center:
+        what = _("{what} in the center row").format(what=what)
+    return _with(_(_WHEN[t.on, t.once_per_turn]), steps, what=what)
+
+
+# Values a set marks as estimated, as the card text names them
+_ESTIMATED = {"cost": N_("cost"), "honor": N_("honor"), "copies": N_("copies"), "factions": N_("factions"),
+              "threshold": N_("threshold"), "type": N_("type"), "effect": N_("effect")}
+
+
+def card_text(d: CardDef) -> str:
+    """Everything a card says, in the current language: its plugin fields (Fate), play effect,
+    Unite, abilities, triggers, reward, what happens when it is banished, its keywords, and which
+    of its values are estimated."""
+    e = d.effects
+    parts = [_with(_("{label}: {effect}"), e[key], label=_(label)) for key, label in reversed(d.labels)]
+    if d.unbanishable:
+        parts.insert(0, _("Cannot be banished from the center row except by defeating it."))
+    if "play" in e:
+        parts.append(sentence(e["play"]))
+    if "unite" in e:
+        parts.append(_with(_("Unite: {effect}"), e["unite"]))
+    parts += [ab.text for ab in d.abilities]
+    parts += [trigger_text(t, e[t.key]) for t in d.triggers]
+    if "reward" in e:
+        parts.append(_with(_("Reward: {effect}"), e["reward"]))
+    if "when_banished" in e:
+        parts.append(_with(_("When this is banished from your hand or discard pile: {effect}"), e["when_banished"]))
+    if d.permanent:
+        parts.append(_("Always available; may be defeated any number of times."))
+    if "constructs_are_mechana" in d.keywords:
+        parts.append(_("All of your constructs are also Mechana."))
+    if d.estimated:
+        parts.append(_("(est.: {values})").format(values=", ".join(_(_ESTIMATED[v]) for v in d.estimated)))
+    return " ".join(parts)
 
 def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, where: str) -> CardDef:
     comp = _EffectCompiler(verbs, where)
-    parts: list[str] = []
-    if model.play:
-        parts.append(_sentence(comp.compile("play", model.play)))
-    if model.unite:
-        parts.append("Unite: " + _sentence(comp.compile("unite", model.unite)))
+    for key in ("play", "unite"):
+        if getattr(model, key):
+            comp.compile(key, getattr(model, key))
     abilities = []
     for i, ab in enumerate(model.abilities):
         key = f"ability.{i}"
-        body = _sentence(comp.compile(key, ab.effect))
-        cond = ""
-        if ab.requires.played_faction:
-            cond = f"If you have played {article(ab.requires.played_faction.capitalize())} hero this turn, "
-        if ab.requires.played:
-            cond = f"If you have played {article(' or '.join(ab.requires.played))} this turn, "
-        lead = "Once per turn: " if ab.once_per_turn else "Any time on your turn: "
-        text = lead + cond + (body[0].lower() + body[1:] if cond else body)
-        if ab.requires.mechana_constructs:
-            text = (text.replace("Once per turn: ", f"Once per turn, if you control at least "
-                                 f"{ab.requires.mechana_constructs} Mechana constructs: ")
-                    if ab.once_per_turn else text)
         abilities.append(Ability(key, ab.once_per_turn, ab.requires.runes, ab.requires.played_faction,
-                                 ab.requires.mechana_constructs, text, tuple(ab.requires.played)))
-        parts.append(text)
+                                 ab.requires.mechana_constructs, comp.compile(key, ab.effect),
+                                 tuple(ab.requires.played)))
     triggers = []
     for i, tr in enumerate(model.triggers):
         key = f"trigger.{i}"
-        body = _sentence(comp.compile(key, tr.effect))
+        comp.compile(key, tr.effect)
         triggers.append(Trigger(key, tr.on, tr.once_per_turn, tr.filter.type, tr.filter.faction,
                                 tr.filter.from_center, tr.filter.other, tr.filter.took_nothing,
                                 tr.filter.first))
-        parts.append(f"{_trigger_text(tr)} {body}")
-    if model.reward:
-        parts.append("Reward: " + _sentence(comp.compile("reward", model.reward)))
-    if model.when_banished:
-        parts.append("When this is banished from your hand or discard pile: "
-                     + _sentence(comp.compile("when_banished", model.when_banished)))
+    for key in ("reward", "when_banished"):
+        if getattr(model, key):
+            comp.compile(key, getattr(model, key))
+    labels = []
     for extra, raw in (model.model_extra or {}).items():
         label = verbs.fields.get(extra)
         if label is None:
@@ -314,15 +441,8 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
                                + (f" (known plugin fields: {', '.join(sorted(verbs.fields))})" if verbs.fields else ""))
         if not isinstance(raw, list):
             raise SetFileError(f"{where}: field '{extra}': expected a list of effect steps")
-        parts.insert(0, f"{label}: " + _sentence(comp.compile(extra, raw)))
-    if "unbanishable" in model.keywords:
-        parts.insert(0, "Cannot be banished from the center row except by defeating it.")
-    if "permanent" in model.keywords:
-        parts.append("Always available; may be defeated any number of times.")
-    if "constructs_are_mechana" in model.keywords:
-        parts.append("All of your constructs are also Mechana.")
-    if model.estimated:
-        parts.append(f"(est.: {', '.join(model.estimated)})")
+        comp.compile(extra, raw)
+        labels.append((extra, label))
     if model.type == "monster" and (model.play or model.abilities or model.unite):
         raise SetFileError(f"{where}: field 'play': a monster has a reward, not play effects or abilities")
     if model.type != "monster" and model.reward:
@@ -335,7 +455,7 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         count=model.copies, effects=comp.effects, abilities=tuple(abilities), triggers=tuple(triggers),
         unbanishable="unbanishable" in model.keywords, permanent="permanent" in model.keywords,
         keywords=frozenset(model.keywords),
-        text=" ".join(parts), note=model.note, estimated=tuple(model.estimated),
+        note=model.note, estimated=tuple(model.estimated), labels=tuple(labels),
         simple=model.type != "monster" and not any(s.verb.asks for key, steps in comp.effects.items()
                                                    if key.startswith(("play", "unite")) for s in steps),
         mechana_construct=model.type == "construct" and "mechana" in model.factions,
@@ -347,22 +467,36 @@ def _plain_gain(steps: tuple[Step, ...]) -> tuple[int, int, int] | None:
     return steps[0].verb.gives(steps[0].params) if len(steps) == 1 else None
 
 
+_UNREADABLE = {   # what = "set file" | "override file"
+    "set file": (N_("{file}: cannot read the set file: {size} bytes is more than the {most} a set file may have"),
+                 N_("{file}: cannot read the set file: not UTF-8 text ({error})"),
+                 N_("{file}: cannot read the set file: tables or lists nested too deeply"),
+                 N_("{file}: cannot read the set file: {error}")),
+    "override file": (N_("{file}: cannot read the override file: {size} bytes is more than the {most} an override "
+                         "file may have"),
+                      N_("{file}: cannot read the override file: not UTF-8 text ({error})"),
+                      N_("{file}: cannot read the override file: tables or lists nested too deeply"),
+                      N_("{file}: cannot read the override file: {error}")),
+}
+
+
 def read_toml(path: Path, what: str, name: str | None = None) -> dict:
     """A TOML file's tables, or a SetFileError naming the file (``name``, else its path): too
-    large, unreadable, not UTF-8, not TOML, nested too deeply."""
+    large, unreadable, not UTF-8, not TOML, nested too deeply. ``what``: "set file" or
+    "override file"."""
+    too_big, not_utf8, too_deep, bad = _UNREADABLE[what]
     name = name or str(path)
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            raise SetFileError(f"{name}: cannot read the {what}: {size} bytes is more than the "
-                               f"{MAX_FILE_BYTES} a {what} may have")
+            raise SetFileError(_(too_big).format(file=name, size=size, most=MAX_FILE_BYTES))
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except UnicodeDecodeError as exc:
-        raise SetFileError(f"{name}: cannot read the {what}: not UTF-8 text ({exc})") from None
+        raise SetFileError(_(not_utf8).format(file=name, error=exc)) from None
     except RecursionError:
-        raise SetFileError(f"{name}: cannot read the {what}: tables or lists nested too deeply") from None
+        raise SetFileError(_(too_deep).format(file=name)) from None
     except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise SetFileError(f"{name}: cannot read the {what}: {exc}") from None
+        raise SetFileError(_(bad).format(file=name, error=exc)) from None
 
 
 def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:

@@ -4,7 +4,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
-from .wording import PLAYER_ZONES, article, quantity, zone_name
+from .i18n import N_, _, ngettext
+from .wording import faction_name, runes
 
 
 class Event(NamedTuple):
@@ -19,55 +20,76 @@ class Event(NamedTuple):
         return list(self)
 
 
-_TEMPLATES: dict[str, str] = {
-    "game_started": "The game begins (seed {n}).",
-    "turn_started": "{who}'s turn {n} begins.",
-    "turn_ended": "{who} ends the turn.",
-    "played": "{who} plays {card}.",
-    "used": "{who} uses {card}.",
-    "acquired": "{who} acquires {card}{from_}.",
-    "acquired:pile": "{who} acquires {a_card}.",   # one of many alike: "a Mystic"
-    "defeated": "{who} defeats {card}{from_}.",
-    "defeated:pile": "{who} defeats the {card}.",  # the Cultist, always there
-    "banished": "{who} banishes {card} from {place}.",
-    "destroyed": "{who}'s {card} is destroyed.",
-    "discarded": "{who} discards {card}.",
-    "drew": "{who} draws {n} card{s}.",          # one event per card (``card`` set); the text names none
-    "drew_hand": "{who} draws a new hand.",       # the same, for the hand drawn at the end of a turn
-    "placed:hand": "{who} puts {card} into their hand.",
-    "placed:deck": "{who} puts {card} on top of their deck.",
-    "placed": "{card} is a gift for {who}: it goes into their discard pile.",   # where="discard": only a teammate's
-    "shuffled": "{who} shuffles their discard pile into a new deck.",
-    "gained_runes": "{who} gains {n} rune{s}.",
-    "gained_runes:mechana": "{who} gains {n} rune{s} to spend only on Mechana constructs.",
-    "gained_power": "{who} gains {n} power.",
-    "gained_honor": "{who} gains {n} honor.",
-    "center_dealt": "{card} enters the center row.",
-    "void_reshuffled": "The Void is shuffled into a new center deck ({n} cards).",
-    "left_void": "{card} goes back from the Void to its pile.",   # before the Void is reshuffled
-    "left_void:box": "{card} leaves the game (from the Void).",
-    "stole": "{who} takes a card at random from {where}'s hand.",
-    "extra_turn": "{who} will take an extra turn.",
-    "pool_empty": "The honor pool is empty: the game ends at the end of the round.",
-    "game_over": "The game is over.",
-    "villain_took": "{who} takes {card}.",
-    "named": "{who} names {card}.",
-    "revealed": "{who} reveals {card}.",
-    "took_honor": "{who} takes {n} honor from {where}.",
-    "returned_to_hand": "{who} puts {card} from their discard pile into their hand.",
-    "kept": "{who} keeps {card} face up in front of them.",
-    "put_into_play": "{who} puts {card} into play.",
-    "to_center_deck_bottom": "{card} goes to the bottom of the center deck.",
+# One sentence per kind of event ("kind:where" where the place changes the sentence); a
+# function of ``n`` gives the form of a sentence whose number is ``n``.
+_TEMPLATES: dict[str, str | Callable[[int], str]] = {
+    "game_started": N_("The game begins (seed {n})."),
+    "turn_started": N_("{who}'s turn {n} begins."),
+    "turn_ended": N_("{who} ends the turn."),
+    "played": N_("{who} plays {card}."),
+    "used": N_("{who} uses {card}."),
+    "acquired": N_("{who} acquires {card}."),
+    "acquired:center_row": N_("{who} acquires {card} from the center row."),
+    "acquired:void": N_("{who} acquires {card} from the Void."),
+    "acquired:pile": N_("{who} acquires a {card}."),     # one of many alike: "a Mystic"
+    "acquired:pile:an": N_("{who} acquires an {card}."),
+    "defeated": N_("{who} defeats {card}."),
+    "defeated:center_row": N_("{who} defeats {card} from the center row."),
+    "defeated:void": N_("{who} defeats {card} from the Void."),
+    "defeated:pile": N_("{who} defeats the {card}."),   # the Cultist, always there
+    "banished": N_("{who} banishes {card}."),
+    "banished:center_row": N_("{who} banishes {card} from the center row."),
+    "banished:center": N_("{who} banishes {card} from the center row."),
+    "banished:hand": N_("{who} banishes {card} from their hand."),
+    "banished:discard": N_("{who} banishes {card} from their discard pile."),
+    "banished:deck": N_("{who} banishes {card} from their deck."),
+    "banished:play": N_("{who} banishes {card} from play."),
+    "banished:played": N_("{who} banishes {card} from play."),
+    "banished:constructs": N_("{who} banishes {card} from play."),
+    "banished:void": N_("{who} banishes {card} from the Void."),
+    "destroyed": N_("{who}'s {card} is destroyed."),
+    "discarded": N_("{who} discards {card}."),
+    "drew": lambda n: ngettext("{who} draws {n} card.", "{who} draws {n} cards.", n),   # one event per card
+    "drew_hand": N_("{who} draws a new hand."),       # the same, for the hand drawn at the end of a turn
+    "placed:hand": N_("{who} puts {card} into their hand."),
+    "placed:deck": N_("{who} puts {card} on top of their deck."),
+    "placed": N_("{card} is a gift for {who}: it goes into their discard pile."),   # where="discard": only a teammate's
+    "shuffled": N_("{who} shuffles their discard pile into a new deck."),
+    "gained_runes": lambda n: ngettext("{who} gains {n} rune.", "{who} gains {n} runes.", n),
+    "gained_runes:mechana": lambda n: ngettext("{who} gains {n} rune to spend only on Mechana constructs.",
+                                               "{who} gains {n} runes to spend only on Mechana constructs.", n),
+    "gained_power": N_("{who} gains {n} power."),
+    "gained_honor": N_("{who} gains {n} honor."),
+    "center_dealt": N_("{card} enters the center row."),
+    "void_reshuffled": N_("The Void is shuffled into a new center deck ({n} cards)."),
+    "left_void": N_("{card} goes back from the Void to its pile."),   # before the Void is reshuffled
+    "left_void:box": N_("{card} leaves the game (from the Void)."),
+    "stole": N_("{who} takes a card at random from {where}'s hand."),
+    "extra_turn": N_("{who} will take an extra turn."),
+    "pool_empty": N_("The honor pool is empty: the game ends at the end of the round."),
+    "game_over": N_("The game is over."),
+    "villain_took": N_("{who} takes {card}."),
+    "named": N_("{who} names {card}."),
+    "revealed": N_("{who} reveals {card}."),
+    "took_honor": N_("{who} takes {n} honor from {where}."),
+    "returned_to_hand": N_("{who} puts {card} from their discard pile into their hand."),
+    "kept": N_("{who} keeps {card} face up in front of them."),
+    "put_into_play": N_("{who} puts {card} into play."),
+    "to_center_deck_bottom": N_("{card} goes to the bottom of the center deck."),
     # Ascension Legends: the Legendary Track (``where`` is the faction)
-    "legend_chosen": "{card} watches over the {where}.",
-    "renown": "{who} gains {n} Renown ({where}).",
-    "boon_earned": "{who} reaches space {n} ({where}) and earns the Boon of {card}.",
-    "boon_used": "{who} uses the Boon of {card}.",
-    "boon_lost": "{who}'s unused Boon of {card} is lost.",
-    "legendary_status": "{who} reaches Legendary status ({where}).",
-    "legendary_used": "{who} uses Legendary status ({where}) for {card}.",
-    "returned_honor": "{who} returns {n} honor to the pool.",
-    "won": "{who} wins the game.",
+    "legend_chosen": N_("{card} watches over the {where}."),
+    "legend_chosen:enlightened": N_("{card} watches over the Enlightened."),
+    "legend_chosen:lifebound": N_("{card} watches over the Lifebound."),
+    "legend_chosen:mechana": N_("{card} watches over the Mechana."),
+    "legend_chosen:void": N_("{card} watches over the Void."),
+    "renown": N_("{who} gains {n} Renown ({where})."),
+    "boon_earned": N_("{who} reaches space {n} ({where}) and earns the Boon of {card}."),
+    "boon_used": N_("{who} uses the Boon of {card}."),
+    "boon_lost": N_("{who}'s unused Boon of {card} is lost."),
+    "legendary_status": N_("{who} reaches Legendary status ({where})."),
+    "legendary_used": N_("{who} uses Legendary status ({where}) for {card}."),
+    "returned_honor": N_("{who} returns {n} honor to the pool."),
+    "won": N_("{who} wins the game."),
 }
 
 
@@ -75,27 +97,24 @@ _TEMPLATES: dict[str, str] = {
 _FACTION_WHERE = frozenset({"legend_chosen", "renown", "boon_earned", "legendary_status", "legendary_used"})
 
 
-def _place(zone: str) -> str:
-    """An event's zone in a sentence: "their hand", "the center row", "play"."""
-    if zone in ("play", "played", "constructs"):
-        return "play"
-    return ("their " if zone in PLAYER_ZONES else "the ") + zone_name(zone)
-
-
 def render(event: Event, seat_name: Callable[[int | None], str], card_name: Callable[[int], str]) -> str:
     """One line of text for ``event``; ``seat_name`` and ``card_name`` resolve ids."""
-    template = _TEMPLATES.get(f"{event.kind}:{event.where}") or _TEMPLATES.get(event.kind, event.kind + " {card}")
-    place = _place(event.where) if event.where else ""
     card = card_name(event.card) if event.card is not None else ""
-    return template.format(
-        who=seat_name(event.seat), card=card, a_card=article(card),
-        n=event.n, s="" if event.n == 1 else "s",
+    key = f"{event.kind}:{event.where}"
+    if key == "acquired:pile" and card[:1].lower() in "aeiou":   # English says "an" before a vowel
+        key = "acquired:pile:an"
+    template = _TEMPLATES.get(key) or _TEMPLATES.get(event.kind)
+    if template is None:   # a kind of event this version does not know (a plugin's): its name
+        return f"{event.kind} {card}"
+    text = _(template) if isinstance(template, str) else template(event.n)
+    return text.format(
+        who=seat_name(event.seat), card=card, n=event.n,
         where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else
-               event.where.capitalize() if event.kind in _FACTION_WHERE else event.where.replace("_", " ")),
-        place=place, from_=f" from {place}" if event.where else "")
+               faction_name(event.where) if event.kind in _FACTION_WHERE else event.where.replace("_", " ")))
 
 
-_GAINS = {"gained_runes": ("rune", "runes"), "gained_power": ("power", "power"), "gained_honor": ("honor", "honor")}
+_GAINS = {"gained_runes": runes, "gained_power": lambda n: _("{n} power").format(n=n),
+          "gained_honor": lambda n: _("{n} honor").format(n=n)}
 
 
 def _plays(events: list[Event], i: int) -> tuple[list[int], Counter, int]:
@@ -133,8 +152,10 @@ def log_lines(events: list[Event], seat_name: Callable[[int | None], str],
         if len(cards) > 1 or gains:
             names = Counter(card_name(c) for c in cards)
             played = ", ".join(name if k == 1 else f"{name} ×{k}" for name, k in names.items())
-            total = ", ".join(quantity(gains[kind], one, many) for kind, (one, many) in _GAINS.items() if gains[kind])
-            out.append((events[i], f"{seat_name(events[i].seat)} plays {played}" + (f": {total}." if total else ".")))
+            total = ", ".join(said(gains[kind]) for kind, said in _GAINS.items() if gains[kind])
+            who = seat_name(events[i].seat)
+            out.append((events[i], _("{who} plays {cards}: {gains}.").format(who=who, cards=played, gains=total)
+                        if total else _("{who} plays {cards}.").format(who=who, cards=played)))
             i = after
         else:
             out.append((events[i], render(events[i], seat_name, card_name)))

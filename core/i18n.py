@@ -35,6 +35,7 @@ _singular: dict[str, str] = {}
 _plural: dict[str, tuple[str, ...]] = {}
 _plural_index = lambda n: 0 if n == 1 else 1    # noqa: E731  (replaced from the catalogue header)
 _missing: set[str] = set()
+_generation = 0   # how many times the language was set: text rendered once per language keys on it
 
 
 def N_(msgid: str) -> str:
@@ -95,6 +96,12 @@ def language() -> str:
     return _language
 
 
+def generation() -> int:
+    """A number that changes whenever the language (or its catalogue) is set again: text
+    rendered once and kept (card text) is rendered anew when it differs."""
+    return _generation
+
+
 def available() -> dict[str, str]:
     """Languages the program can show: English and every language with a catalogue folder."""
     found = {p.name for p in LOCALE_DIR.iterdir() if p.is_dir() and any(p.glob("*.po"))} if LOCALE_DIR.is_dir() else set()
@@ -117,8 +124,9 @@ def _normalise(code: str) -> str:
 def set_language(code: str | None = None) -> str:
     """Show everything in ``code`` from now on (``None``: the environment's choice). A language
     without a catalogue falls back to English; returns the language in use."""
-    global _language, _plural_index
+    global _language, _plural_index, _generation
     code = _normalise(code) if code else system_language()
+    _generation += 1
     _singular.clear()
     _plural.clear()
     _missing.clear()

@@ -7,6 +7,8 @@ formatting characters. Bytes that are not UTF-8 on a command line arrive as lone
 """
 from __future__ import annotations
 
+from .i18n import _
+
 MAX_NAME = 40
 
 
@@ -17,14 +19,15 @@ class BadName(ValueError):
 def validate_name(name: object) -> str:
     """The name trimmed of surrounding spaces, or BadName saying what is wrong with it."""
     if not isinstance(name, str):
-        raise BadName(f"a name must be text, not {type(name).__name__}")
+        raise BadName(_("a name must be text, not {kind}").format(kind=type(name).__name__))
     name = name.strip()
     if not name:
-        raise BadName("a name cannot be empty")
+        raise BadName(_("a name cannot be empty"))
     if len(name) > MAX_NAME:
-        raise BadName(f"a name can have at most {MAX_NAME} characters (this one has {len(name)})")
+        raise BadName(_("a name can have at most {most} characters (this one has {n})").format(
+            most=MAX_NAME, n=len(name)))
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
-        raise BadName(f"a name can hold only visible characters (it holds U+{ord(bad):04X} at "
-                      f"position {name.index(bad) + 1})")
+        raise BadName(_("a name can hold only visible characters (it holds {char} at position {n})").format(
+            char=f"U+{ord(bad):04X}", n=name.index(bad) + 1))
     return name

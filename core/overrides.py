@@ -31,6 +31,8 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .i18n import _
+
 if TYPE_CHECKING:
     from .cards import CardDef
 
@@ -80,13 +82,15 @@ def read(path: Path) -> dict[str, dict[str, dict[str, Any]]]:
     raw = read_toml(path, "override file")
     unknown = sorted(set(raw) - {"cards"})
     if unknown:
-        raise _error(f"{path}: unknown section(s) {', '.join(unknown)} (overrides go under [cards.<set>.<card>])")
+        raise _error(_("{file}: unknown section(s) {sections} (overrides go under [cards.<set>.<card>])").format(
+            file=path, sections=", ".join(unknown)))
     cards = raw.get("cards", {})
     if not isinstance(cards, dict):
-        raise _error(f"{path}: cards: expected tables [cards.<set>.<card>]")
+        raise _error(_("{file}: cards: expected tables [cards.<set>.<card>]").format(file=path))
     for set_id, table in cards.items():
         if not isinstance(table, dict) or not all(isinstance(v, dict) for v in table.values()):
-            raise _error(f"{path}: [cards.{set_id}]: expected one table per card, [cards.{set_id}.<card id>]")
+            raise _error(_("{file}: [cards.{set}]: expected one table per card, [cards.{set}.<card id>]").format(
+                file=path, set=set_id))
     return cards
 
 
@@ -137,33 +141,38 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
         where = f"{source}: [cards.{set_id}.{card_id}]"
         entry = entries.get(card_id)
         if entry is None:
-            raise _error(f"{where}: set '{set_id}' has no card with id '{card_id}'")
+            raise _error(_("{where}: set '{set}' has no card with id '{card}'").format(where=where, set=set_id,
+                                                                                        card=card_id))
         if not isinstance(values, dict):
-            raise _error(f"{where}: expected a table of fields")
+            raise _error(_("{where}: expected a table of fields").format(where=where))
         estimated = entry.get("estimated", [])
         for key, value in values.items():
             if key in NUMBERS:
                 low, high = NUMBERS[key]
                 if not isinstance(value, int) or isinstance(value, bool) or value < low:
-                    raise _error(f"{where}: field '{key}': expected a whole number of at least {low}, not {value!r}")
+                    raise _error(_("{where}: field '{field}': expected a whole number of at least {n}, not {value}")
+                                 .format(where=where, field=key, n=low, value=repr(value)))
                 if value > high:
-                    raise _error(f"{where}: field '{key}': expected a whole number of at most {high}, not {value!r}")
+                    raise _error(_("{where}: field '{field}': expected a whole number of at most {n}, not {value}")
+                                 .format(where=where, field=key, n=high, value=repr(value)))
                 entry[key] = value
             elif key == "factions":
                 if not isinstance(value, list) or any(f not in FACTIONS for f in value):
-                    raise _error(f"{where}: field 'factions': expected a list of {', '.join(FACTIONS)}, "
-                                 f"not {value!r}")
+                    raise _error(_("{where}: field 'factions': expected a list of {factions}, not {value}").format(
+                        where=where, factions=", ".join(FACTIONS), value=repr(value)))
                 entry[key] = value
             elif "." in key:
                 verb, param = key.split(".", 1)
                 if not isinstance(value, (int, str, bool)):
-                    raise _error(f"{where}: field '{key}': expected a number, text or true/false")
+                    raise _error(_("{where}: field '{field}': expected a number, text or true/false").format(
+                        where=where, field=key))
                 if not _set_param(entry, verb, param, value):
-                    raise _error(f"{where}: field '{key}': the card has no '{verb}' step")
+                    raise _error(_("{where}: field '{field}': the card has no '{verb}' step").format(
+                        where=where, field=key, verb=verb))
                 key = MARKS.get(key, key)
             else:
-                raise _error(f"{where}: field '{key}': cannot be overridden (use cost, honor, copies, "
-                             f"factions or '<verb>.<parameter>')")
+                raise _error(_("{where}: field '{field}': cannot be overridden (use cost, honor, copies, "
+                               "factions or '<verb>.<parameter>')").format(where=where, field=key))
             if key in estimated:
                 estimated = [e for e in estimated if e != key]
         if "estimated" in entry:
@@ -184,7 +193,8 @@ def problems() -> str | None:
         except SetFileError as exc:
             return str(exc)
         except Exception as exc:   # e.g. bytes that are not UTF-8: still the file's problem
-            return f"{path}: cannot read the override file: {type(exc).__name__}: {exc}"
+            return _("{file}: cannot read the override file: {error}").format(
+                file=path, error=f"{type(exc).__name__}: {exc}")
     for set_id in available_sets() if paths else ():
         try:
             load_set(set_id)
@@ -236,8 +246,8 @@ def corrected(set_id: str, card_id: str, values: dict[str, Any] | None) -> tuple
     text atomically, then calls ``reload()``. Only numbers that differ from the set's own, or
     that the set estimated, are written: a value the player sets is no longer estimated."""
     if _left_out is not None:
-        raise _error(f"your override files are not used in this session ({_left_out}); correct them in a "
-                     f"text editor, then start the program again")
+        raise _error(_("your override files are not used in this session ({reason}); correct them in a "
+                       "text editor, then start the program again").format(reason=_left_out))
     path = user_file()
     cards = {s: {c: dict(v) for c, v in t.items()} for s, t in (read(path) if path.exists() else {}).items()}
     table = cards.setdefault(set_id, {})
@@ -273,7 +283,8 @@ def _own_card(set_id: str, card_id: str) -> CardDef:
         for d in group:
             if d.id == f"{set_id}.{card_id}":
                 return d
-    raise _error(f"[cards.{set_id}.{card_id}]: set '{set_id}' has no card with id '{card_id}'")
+    raise _error(_("{where}: set '{set}' has no card with id '{card}'").format(
+        where=f"[cards.{set_id}.{card_id}]", set=set_id, card=card_id))
 
 
 def _check(path: Path, cards: dict) -> None:
@@ -318,4 +329,5 @@ def _value(value: Any, where: str) -> str:
         return "[" + ", ".join(_value(v, where) for v in value) + "]"
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_key(k)} = {_value(v, where)}" for k, v in value.items()) + "}"
-    raise _error(f"{where}: cannot write a {type(value).__name__} back (a number, text, true/false or a list)")
+    raise _error(_("{where}: cannot write a {kind} back (a number, text, true/false or a list)").format(
+        where=where, kind=type(value).__name__))

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, Valida
 from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
+from .i18n import _
 from .match import MAX_SAVE_CHARS, SaveFileError, load, new_game, save
 
 # Events that show a player something they could not know before: undoing past them is
@@ -168,7 +169,7 @@ class Session:
     def new_in_center(self, seat: int) -> set[int]:
         """The center-row cards dealt since ``seat`` last answered (what changed while they
         waited, or what their own move brought in); none before their first answer."""
-        mark = next((mark for _, who, mark in reversed(self.undo_stack) if who == seat), None)
+        mark = next((mark for _snap, who, mark in reversed(self.undo_stack) if who == seat), None)
         if mark is None:
             return set()
         dealt = {e.card for e in self.game.log[mark:] if e.kind == "center_dealt"}
@@ -207,7 +208,7 @@ class Session:
         """Whether undoing now would take back information already shown (marks the game assisted)."""
         if not self.undo_stack:
             return False
-        _, _, mark = self.undo_stack[-1]
+        mark = self.undo_stack[-1][2]
         return any(e.kind in REVEALING for e in self.game.log[mark:])
 
     def undo(self) -> None:
@@ -216,7 +217,7 @@ class Session:
             raise ValueError("nothing to undo")
         if self.undo_reveals():
             self.assisted = True
-        snapshot, _, mark = self.undo_stack.pop()
+        snapshot, _who, mark = self.undo_stack.pop()
         self.bot_moves = [m for m in self.bot_moves if m.log_mark < mark]
         log = self.game.log[:mark]
         restored = load(snapshot)
@@ -234,29 +235,31 @@ class Session:
     def from_json(cls, text: str, source: str = "save") -> "Session":
         """Resume a saved session, or raise SaveFileError saying what is wrong and where."""
         if not isinstance(text, str) or len(text) > MAX_SAVE_CHARS:
-            raise SaveFileError(f"{source}: not a valid saved session: expected text of at most "
-                                f"{MAX_SAVE_CHARS} characters")
+            raise SaveFileError(_("{source}: not a valid saved session: expected text of at most {n} characters")
+                                .format(source=source, n=MAX_SAVE_CHARS))
         try:
             d = json.loads(text)
         except (ValueError, RecursionError) as exc:
-            raise SaveFileError(f"{source}: not a valid saved session: not JSON: {type(exc).__name__}: {exc}") from None
+            raise SaveFileError(_("{source}: not a valid saved session: not JSON: {error}").format(
+                source=source, error=f"{type(exc).__name__}: {exc}")) from None
         if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
-            raise SaveFileError(f"{source}: unsupported session format "
-                                f"{d.get('format') if isinstance(d, dict) else type(d).__name__!r}")
+            raise SaveFileError(_("{source}: unsupported session format {format}").format(
+                source=source, format=d.get("format") if isinstance(d, dict) else repr(type(d).__name__)))
         try:
             m = _SessionModel.model_validate(d)
         except ValidationError as exc:
             err = exc.errors()[0]
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
-            raise SaveFileError(f"{source}: not a valid saved session: {where}: {err['msg']}") from None
+            raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
+                source=source, where=where, error=err["msg"])) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:
-            raise SaveFileError(f"{source}: not a valid saved session: seats: unknown bot {unknown[0]!r} "
-                                f"(known: {', '.join(sorted(bot_kinds()))})")
+            raise SaveFileError(_("{source}: not a valid saved session: seats: unknown bot {bot} (known: {known})")
+                                .format(source=source, bot=repr(unknown[0]), known=", ".join(sorted(bot_kinds()))))
         game = load(json.dumps(m.game), source)
         if len(m.seats) != len(game.players):
-            raise SaveFileError(f"{source}: not a valid saved session: seats: {len(m.seats)} seats for "
-                                f"a {len(game.players)}-player game")
+            raise SaveFileError(_("{source}: not a valid saved session: seats: {n} seats for a {players}-player game")
+                                .format(source=source, n=len(m.seats), players=len(game.players)))
         session = cls(game, [Seat(**s.model_dump()) for s in m.seats])
         session.assisted = m.assisted
         if m.started_at is not None:

@@ -16,13 +16,14 @@ earns no Boons and no Legendary status. The Cult needs the Legendary Track plugi
 from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
+from ascension.core.i18n import N_, _
 from ascension.core.plugins import PluginInfo
 from ascension.plugins import samael
 from ascension.plugins.legendary.track import card_renown, gain_renown, renown
 
 PLUGIN = PluginInfo(name="cult", variant="cult", players=(1, 1),
-                    summary="Solo (Ascension Legends): play against the Cult, which takes the two right-most "
-                            "center cards and gains Renown.")
+                    summary=N_("Solo (Ascension Legends): play against the Cult, which takes the two right-most "
+                               "center cards and gains Renown."))
 POOL = 60
 VILLAIN = samael.VILLAIN
 
@@ -37,7 +38,7 @@ asc_public_status = samael.asc_public_status
 @hookimpl
 def asc_validate_setup(setup):
     if "cult" in setup.variants and "legendary" not in setup.plugins:
-        return ["the Cult needs the Legendary Track: play the legends set or add the 'legendary' variant"]
+        return [_("the Cult needs the Legendary Track: play the legends set or add the 'legendary' variant")]
     return []
 
 
@@ -48,7 +49,7 @@ def asc_setup_match(setup):
 
 @hookimpl
 def asc_game_started(game):
-    game.ext["villain_name"] = "The Cult"
+    game.ext["villain_name"] = N_("The Cult")   # kept in English; translated where shown
     game.ext["villain_cards"] = []
     game.ext["villain_honor"] = 0
     renown(game, VILLAIN)  # its markers start at the bottom of every path
@@ -70,3 +71,4 @@ def asc_turn_ended(game, seat):
     if game.pool == 0:  # the pool emptied on the player's turn: the game ends with that turn
         return
     samael.take_right_most(game, after=cult_renown)
+from .cult_bot import asc_bot_advice  # noqa: E402,F401  (what the Cult's turn means to the bots)

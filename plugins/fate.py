@@ -11,14 +11,15 @@ the opening deal. "You" in a Fate effect is the player whose turn it is.
 from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
+from ascension.core.i18n import N_
 from ascension.core.plugins import PluginInfo
 
-PLUGIN = PluginInfo(name="fate", summary="Fate effects resolve when a card enters the center row.")
+PLUGIN = PluginInfo(name="fate", summary=N_("Fate effects resolve when a card enters the center row."))
 
 
 @hookimpl
 def asc_register_verbs(registry):
-    registry.add_field("fate", "Fate")
+    registry.add_field("fate", N_("Fate"))   # translated where card text shows it
 
 
 @hookimpl

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
-from ascension.core.wording import quantity
+from ascension.core.i18n import N_, _, ngettext
+from ascension.core.wording import and_list
 
 PLUGIN = PluginInfo(name="samael", variant="samael", players=(1, 1),
-                    summary="Solo: play against Samael, who takes the two right-most center cards.")
+                    summary=N_("Solo: play against Samael, who takes the two right-most center cards."))
 POOL = 50
 VILLAIN = -1   # the seat number events and scores use for Samael
 
@@ -24,7 +25,7 @@ def asc_setup_match(setup):
 
 @hookimpl
 def asc_game_started(game):
-    game.ext["villain_name"] = "Samael"
+    game.ext["villain_name"] = N_("Samael")   # kept as written; translated where shown
     game.ext["villain_cards"] = []
     game.ext["villain_honor"] = 0
 
@@ -71,7 +72,7 @@ def take_right_most(game, after=None) -> None:
     monsters defeated into the Void for their honor. ``after(game, card)`` runs for each card
     taken (the Cult of Ascension Legends also gains Renown)."""
     acquired_factions: set[str] = set()   # of the heroes and constructs taken this turn
-    for _ in range(2):
+    for _take in range(2):
         card = game.center_row[-1]
         if card is None:
             return
@@ -98,11 +99,14 @@ def asc_public_status(game, seat):
     if seat != VILLAIN:
         return []
     aside = game.ext["villain_cards"]
-    latest = " and ".join(game.name_of(c) for c in aside[:-3:-1])   # names may hold commas
-    out = [("Set aside", quantity(len(aside), "card") + (f", the latest {latest}" if latest else ""))]
+    latest = and_list([game.name_of(c) for c in aside[:-3:-1]])   # names may hold commas
+    n = len(aside)
+    said = (ngettext("{n} card, the latest {cards}", "{n} cards, the latest {cards}", n) if latest
+            else ngettext("{n} card", "{n} cards", n)).format(n=n, cards=latest)
+    out = [(_("Set aside"), said)]
     row = game.center_row
     nxt = [game.name_of(c) for c in (row[-1], row[-2]) if c is not None]
-    return out + ([("Takes next", " and ".join(nxt))] if nxt else [])
+    return out + ([(_("Takes next"), and_list(nxt))] if nxt else [])
 
 
 @hookimpl
@@ -118,3 +122,4 @@ def asc_extra_scores(game):
     # Samael acts after the player, so he "took a turn most recently" on a tie.
     return [{"seat": VILLAIN, "name": game.ext.get("villain_name", "Samael"), "tokens": tokens, "cards": cards, "total": tokens + cards,
              "last_turn": game.turn + 1}]
+from .samael_bot import asc_bot_advice  # noqa: E402,F401  (what Samael's turn means to the bots)

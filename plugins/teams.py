@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
-from ascension.core.wording import quantity
+from ascension.core.i18n import N_, _, ngettext
 
 PLUGIN = PluginInfo(name="teams", variant="teams", players=(4, 6),
-                    summary="Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor.")
+                    summary=N_("Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor."))
 GIFT_SURCHARGE = 1
 
 
@@ -32,7 +32,7 @@ def teams(n: int) -> list[list[int]]:
 @hookimpl
 def asc_validate_setup(setup):
     if "teams" in setup.variants and setup.players not in (4, 6):
-        return [f"team play needs 4 or 6 players (teams of two), not {setup.players}"]
+        return [_("team play needs 4 or 6 players (teams of two), not {n}").format(n=setup.players)]
     return []
 
 
@@ -50,6 +50,9 @@ def asc_sides(game):
 
 @hookimpl
 def asc_extra_actions(game, seat):
+    p = game.players[seat]
+    if p.runes + p.mech_runes + p.discount < game.ctx.cheapest + GIFT_SURCHARGE:
+        return []   # asked at every decision: nothing is affordable as a gift (the engine's own bound)
     mate = teammate(game, seat)
     cards = [c for c in game.center_row if c is not None] + [pile[-1] for pile in game.piles.values() if pile]
     return [("gift", c, mate) for c in cards
@@ -69,6 +72,7 @@ def asc_apply_action(game, option):
 @hookimpl
 def asc_option_label(game, option):
     if option[0] == "gift":
-        return (f"Acquire {game.name_of(option[1])} for {game.players[option[2]].name} "
-                f"({quantity(game.price(game.current, option[1]) + GIFT_SURCHARGE, 'rune')})")
+        price = game.price(game.current, option[1]) + GIFT_SURCHARGE
+        return ngettext("Acquire {card} for {player} ({n} rune)", "Acquire {card} for {player} ({n} runes)",
+                        price).format(card=game.name_of(option[1]), player=game.players[option[2]].name, n=price)
     return None

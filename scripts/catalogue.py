@@ -25,6 +25,7 @@ KEYWORDS = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettex
 PARTS = (("ui/desktop/", "desktop.po"), ("ui/", "cli.po"), ("core/engine.py", "engine.po"), ("core/view.py", "engine.po"),
          ("core/match.py", "engine.po"), ("core/sim.py", "engine.po"),
          ("core/plugins.py", "bots.po"), ("core/bots.py", "bots.po"), ("plugins/bots/", "bots.po"),
+         ("plugins/legendary/bot.py", "bots.po"), ("plugins/samael_bot.py", "bots.po"), ("plugins/cult_bot.py", "bots.po"),
          ("plugins/base/verbs", "verbs.po"), ("plugins/legendary/verbs.py", "verbs.po"),
          ("core/", "game.po"), ("plugins/", "game.po"))
 
@@ -78,7 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     missing = lacking(args.lang)
     if args.update:
-        catalogues = load(args.lang)
+        catalogues, touched = load(args.lang), set()
         for (context, _msgid), (message, po, where) in missing:
             cat = catalogues.get(po)
             if cat is None:
@@ -86,7 +87,9 @@ def main(argv: list[str] | None = None) -> int:
             if cat.get(message[0] if isinstance(message, tuple) else message, context=context) is None:
                 cat.add(message, string=("", "") if isinstance(message, tuple) else "",
                         locations=[tuple(where.rsplit(":", 1))], context=context)
-        for name, cat in catalogues.items():
+                touched.add(po)
+        for name in sorted(touched):   # files without a new message stay as their authors left them
+            cat = catalogues[name]
             with (LOCALE / args.lang / name).open("wb") as f:
                 write_po(f, cat, width=100, omit_header=False, sort_output=False, include_lineno=False)
         print(f"{len(missing)} message(s) added, untranslated")

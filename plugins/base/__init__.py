@@ -6,11 +6,12 @@ empty slot) and the default end of game (the round in which the honor pool empti
 from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
+from ascension.core.i18n import N_, _, ngettext
 from ascension.core.plugins import PluginInfo
 
 from . import verbs, verbs_fallen
 
-PLUGIN = PluginInfo(name="base", summary="The core rules: turns, center row, honor pool, scoring.",
+PLUGIN = PluginInfo(name="base", summary=N_("The core rules: turns, center row, honor pool, scoring."),
                     always=True)
 
 
@@ -53,12 +54,17 @@ def asc_option_label(game, option):
 def asc_validate_setup(setup):
     problems = []
     if not setup.solo and not 2 <= setup.players <= 6:
-        problems.append(f"{setup.players} player(s): a game needs 2 to 6 players, or a solo variant for 1")
+        problems.append(ngettext("{n} player: a game needs 2 to 6 players, or a solo variant for 1",
+                                 "{n} players: a game needs 2 to 6 players, or a solo variant for 1",
+                                 setup.players).format(n=setup.players))
     if setup.solo and setup.players != 1:
-        problems.append(f"the solo variant '{setup.solo}' is for exactly 1 player, not {setup.players}")
+        problems.append(_("the solo variant '{variant}' is for exactly 1 player, not {n}").format(
+            variant=setup.solo, n=setup.players))
     # A set alone allows what its rulebook says; any mix of sets allows up to 6 players.
     limit = setup.card_sets[0].max_players if len(setup.card_sets) == 1 else 6
     if setup.players > limit:
-        problems.append(f"{setup.players} players: {' + '.join(s.id for s in setup.card_sets)} "
-                        f"allows at most {limit}" + (" (mix in another set for more)" if limit < 6 else ""))
+        sets = " + ".join(s.id for s in setup.card_sets)
+        problems.append((_("{n} players: {sets} allows at most {limit} (mix in another set for more)") if limit < 6
+                         else _("{n} players: {sets} allows at most {limit}")).format(
+            n=setup.players, sets=sets, limit=limit))
     return problems

@@ -3,7 +3,9 @@
 Choices: a verb that asks says what the question means (an intent, see ``engine.Decision``) and
 builds options as tuples — ``("card", iid, zone)`` for a card, ``("pass",)`` for "none",
 ``("yes",)``/``("no",)``, ``("mode", n)`` — and gets the chosen one back in ``answer``.
-A choice with a single forced option (no "pass") is made automatically.
+A choice with a single forced option (no "pass") is made automatically (the verb kit,
+:mod:`ascension.core.verbs`). Card text goes through the translation layer, one message per
+sentence shape; ``profile`` says what a step brings in the bots' vocabulary (``Feature``).
 """
 from __future__ import annotations
 
@@ -11,21 +13,21 @@ from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from ascension.core.verbs import NoParams, Params, Verb
-from ascension.core.wording import quantity, zones_phrase
+from ascension.core.i18n import N_, _, ngettext
+from ascension.core.verbs import Feature as F
+from ascension.core.verbs import NoParams, Params, Verb, each_opponent, move, nested, unmark
+from ascension.core.wording import zones_phrase
 
 
-def _ask_or_auto(game, frame, verb, p, seat, kind, intent, options, data, optional):
-    """Ask ``seat`` unless the choice is forced (exactly one option and no way out); ``intent``
-    says what the question means (``engine.Decision``)."""
-    if not options:
-        return
-    if optional:
-        options = options + [("pass",)]
-    elif len(options) == 1:
-        verb.answer(game, frame, p, options[0], data)
-        return
-    game.ask(seat, kind, intent, options, data)
+def _cap_worth(cap) -> float:
+    """What a "costing N or less" limit is worth to a bot: the cost it allows (at most 8), or 7
+    with no limit."""
+    return float(min(cap, 8)) if isinstance(cap, (int, float)) else 7.0
+
+
+def _if_you_do(sub: dict[str, str]) -> str:
+    """" If you do, <the nested effect>": the sentence that follows a step doing something."""
+    return " " + _("If you do, {then_lower}").format(**nested(sub))
 
 
 def _distinct(game, cards, zone):
@@ -54,9 +56,30 @@ class Gain(Verb):
         return p.runes, p.power, p.honor
 
     def text(self, p, sub):
-        parts = [quantity(p.runes, 'rune') if p.runes else "", f"{p.power} power" if p.power else "",
-                 f"{p.honor} honor" if p.honor else ""]
-        return "Gain " + " and ".join(x for x in parts if x) + "."
+        runes, power, honor = p.runes, p.power, p.honor
+        if runes and power and honor:
+            msg = ngettext("Gain {runes} rune and {power} power and {honor} honor.",
+                           "Gain {runes} runes and {power} power and {honor} honor.", runes)
+        elif runes and power:
+            msg = ngettext("Gain {runes} rune and {power} power.", "Gain {runes} runes and {power} power.", runes)
+        elif runes and honor:
+            msg = ngettext("Gain {runes} rune and {honor} honor.", "Gain {runes} runes and {honor} honor.", runes)
+        elif runes:
+            msg = ngettext("Gain {runes} rune.", "Gain {runes} runes.", runes)
+        elif power and honor:
+            msg = _("Gain {power} power and {honor} honor.")
+        elif power:
+            msg = _("Gain {power} power.")
+        elif honor:
+            msg = _("Gain {honor} honor.")
+        else:
+            msg = _("Gain nothing.")
+        return msg.format(runes=runes, power=power, honor=honor)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.RUNES] += p.runes
+        prof.vec[F.POWER] += p.power
+        prof.vec[F.HONOR] += p.honor
 
 
 class Draw(Verb):
@@ -74,7 +97,10 @@ class Draw(Verb):
         return bool(me.deck or me.discard)
 
     def text(self, p, sub):
-        return f"Draw {quantity(p.n, 'card')}."
+        return ngettext("Draw {n} card.", "Draw {n} cards.", p.n).format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DRAW] += p.n
 
 
 class Banish(Verb):
@@ -106,8 +132,8 @@ class Banish(Verb):
 
     def run(self, game, frame, p, left=None):
         left = p.up_to if left is None else left
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": list(p.from_)},
-                     self.options(game, frame.seat, p), {"left": left}, p.optional)
+        self.ask_or_auto(game, frame, p, {"verb": "banish", "zones": list(p.from_)},
+                         self.options(game, frame.seat, p), data={"left": left}, optional=p.optional)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -121,14 +147,29 @@ class Banish(Verb):
             self.run(game, frame, p, data["left"] - 1)
 
     def text(self, p, sub):
-        where = zones_phrase(p.from_)
-        what = "a card" if p.up_to == 1 else f"up to {p.up_to} cards"
-        out = f"{'You may banish' if p.optional else 'Banish'} {what} from {where}."
+        n = p.up_to
+        if n == 1:
+            msg = _("You may banish a card from {zones}.") if p.optional else _("Banish a card from {zones}.")
+        elif p.optional:
+            msg = ngettext("You may banish up to {n} card from {zones}.", "You may banish up to {n} cards from {zones}.", n)
+        else:
+            msg = ngettext("Banish up to {n} card from {zones}.", "Banish up to {n} cards from {zones}.", n)
+        out = msg.format(n=n, zones=zones_phrase(p.from_))
         if p.then:
-            out += f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}"
+            out += _if_you_do(sub)
         if p.then_if_monster:
-            out += f" If it was a monster, {sub['then_if_monster'][0].lower()}{sub['then_if_monster'][1:]}"
+            out += " " + _("If it was a monster, {then_if_monster_lower}").format(**nested(sub))
         return out
+
+    def profile(self, p, prof, sub):
+        zones = set(p.from_)
+        if zones & {"hand", "discard"}:
+            prof.vec[F.BANISH_OWN] += p.up_to * (1.0 if p.optional else 0.6)
+        if "center" in zones:
+            prof.vec[F.BANISH_CENTER] += p.up_to
+        for field, k in (("then", 0.6), ("then_if_monster", 0.3)):
+            if getattr(p, field):
+                prof.add(sub(field), k)
 
 
 class Discard(Verb):
@@ -142,14 +183,12 @@ class Discard(Verb):
 
     def run(self, game, frame, p, left=None):
         left = p.n if left is None else left
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "discard", "zones": ["hand"]},
-                     _distinct(game, game.players[frame.seat].hand, "hand"), {"left": left}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "discard", "zones": ["hand"]},
+                         _distinct(game, game.players[frame.seat].hand, "hand"), data={"left": left})
 
     def answer(self, game, frame, p, option, data):
         me = game.players[frame.seat]
-        me.hand.remove(option[1])
-        me.discard.append(option[1])
-        game.emit("discarded", frame.seat, option[1])
+        move(game, frame.seat, option[1], "hand", "discard", "discarded")
         left = data.get("left", 1) - 1
         if left > 0 and me.hand:
             self.run(game, frame, p, left)
@@ -157,8 +196,14 @@ class Discard(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        what = "a card" if p.n == 1 else f"{p.n} cards"
-        return f"Discard {what}." + (f" If you do, {sub['then'][0].lower()}{sub['then'][1:]}" if p.then else "")
+        out = (_("Discard a card.") if p.n == 1 else
+               ngettext("Discard {n} card.", "Discard {n} cards.", p.n).format(n=p.n))
+        return out + (_if_you_do(sub) if p.then else "")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DISCARD] += p.n
+        if p.then:
+            prof.add(sub("then"))
 
 
 def _center_and_piles(game):
@@ -192,33 +237,55 @@ class AcquireFree(Verb):
         return bool(self.options(game, seat, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire"},
-                     self.options(game, frame.seat, p), {}, p.optional)
+        self.ask_or_auto(game, frame, p, {"verb": "acquire"}, self.options(game, frame.seat, p), optional=p.optional)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
             return
         game.acquire(frame.seat, option[1], to=p.to)
-        me = game.players[frame.seat]
-        if p.to == "hand" and option[1] in me.discard:
-            me.discard.remove(option[1])
-            me.hand.append(option[1])
-            game.emit("placed", frame.seat, option[1], where="hand")
+        if p.to == "hand" and option[1] in game.players[frame.seat].discard:
+            move(game, frame.seat, option[1], "discard", "hand", "placed", where="hand")
 
     def text(self, p, sub):
-        what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
         if p.max_cost == "mechana_constructs":
-            what = {"any": "a hero or construct"}.get(p.type, what)
-            return (f"{'You may acquire' if p.optional else 'Acquire'} {what} costing no more than the "
-                    f"number of Mechana constructs you control for free.")
+            what = _(_MECHANA_WHAT[p.type])
+            msg = (_("You may acquire {what} costing no more than the number of Mechana constructs you control "
+                     "for free.") if p.optional else
+                   _("Acquire {what} costing no more than the number of Mechana constructs you control for free."))
+            return msg.format(what=what)
         if p.max_cost is not None:
-            what += f" costing {p.max_cost} or less"
-        elif p.type == "hero":
-            what = "any hero"
-        where = {"discard": "", "deck_top": " and put it on top of your deck", "hand": " and put it into your hand"}[p.to]
+            what = _(_WHAT_COSTING[p.type]).format(n=p.max_cost)
+        else:
+            what = _(_WHAT_ANY[p.type])
         if p.center_only:
-            what += " from the center row"
-        return f"{'You may acquire' if p.optional else 'Acquire'} {what} for free{where}."
+            what = _("{what} from the center row").format(what=what)
+        return acquire_free_text(what, p.optional, p.to)
+
+    def profile(self, p, prof, sub):
+        cap = p.max_cost
+        prof.vec[F.RUNES] += 0.8 * (2.0 if cap == "mechana_constructs" else _cap_worth(cap))
+
+
+# What "acquire ... for free" may take, by card type: any, costing at most N, as many as one's
+# Mechana constructs
+_WHAT_ANY = {"any": N_("a card"), "hero": N_("any hero"), "construct": N_("a construct")}
+_WHAT_COSTING = {"any": N_("a card costing {n} or less"), "hero": N_("a hero costing {n} or less"),
+                 "construct": N_("a construct costing {n} or less")}
+_MECHANA_WHAT = {"any": N_("a hero or construct"), "hero": N_("a hero"), "construct": N_("a construct")}
+# "Acquire {what} for free", by (you may?, where it goes)
+_ACQUIRE_FREE = {
+    (False, "discard"): N_("Acquire {what} for free."),
+    (True, "discard"): N_("You may acquire {what} for free."),
+    (False, "deck_top"): N_("Acquire {what} for free and put it on top of your deck."),
+    (True, "deck_top"): N_("You may acquire {what} for free and put it on top of your deck."),
+    (False, "hand"): N_("Acquire {what} for free and put it into your hand."),
+    (True, "hand"): N_("You may acquire {what} for free and put it into your hand."),
+}
+
+
+def acquire_free_text(what: str, optional: bool, to: str) -> str:
+    """"(You may) acquire <what> for free (and put it ...)", ``what`` already in words."""
+    return _(_ACQUIRE_FREE[optional, to]).format(what=what)
 
 
 class DefeatFree(Verb):
@@ -235,15 +302,18 @@ class DefeatFree(Verb):
         return bool(self.options(game, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "defeat"},
-                     self.options(game, p), {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "defeat"}, self.options(game, p))
 
     def answer(self, game, frame, p, option, data):
         game.defeat(frame.seat, option[1])
 
     def text(self, p, sub):
-        cost = f" costing {p.max_cost} or less" if p.max_cost is not None else ""
-        return f"Defeat a monster{cost} for free."
+        if p.max_cost is None:
+            return _("Defeat a monster for free.")
+        return _("Defeat a monster costing {n} or less for free.").format(n=p.max_cost)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.POWER] += 0.9 * _cap_worth(p.max_cost)
 
 
 class TakeFree(Verb):
@@ -255,8 +325,7 @@ class TakeFree(Verb):
 
     def run(self, game, frame, p):
         opts = [("card", c, "center") for c in game.center_row if c is not None]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "take", "zones": ["center"]},
-                     opts, {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "take", "zones": ["center"]}, opts)
 
     def answer(self, game, frame, p, option, data):
         if game.card(option[1]).type == "monster":
@@ -265,7 +334,12 @@ class TakeFree(Verb):
             game.acquire(frame.seat, option[1])
 
     def text(self, p, sub):
-        return f"Acquire or defeat any {p.which} card in the center row for free."
+        if p.which == "one":
+            return _("Acquire or defeat any one card in the center row for free.")
+        return _("Acquire or defeat any other card in the center row for free.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.POWER] += 4.5
 
 
 class CopyHero(Verb):
@@ -276,14 +350,16 @@ class CopyHero(Verb):
     def run(self, game, frame, p):
         played = [c for c in game.players[frame.seat].played
                   if c != frame.card and not any(s.verb.name == self.name for s in game.card(c).effects.get("play", ()))]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "repeat", "zones": ["played"]},
-                     _distinct(game, played, "played"), {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "repeat", "zones": ["played"]}, _distinct(game, played, "played"))
 
     def answer(self, game, frame, p, option, data):
         game.push(option[1], "play", frame.seat)
 
     def text(self, p, sub):
-        return "Repeat the effect of another hero you played this turn."
+        return _("Repeat the effect of another hero you played this turn.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.COPY_HERO] += 1
 
 
 class BanishSelf(Verb):
@@ -299,7 +375,10 @@ class BanishSelf(Verb):
             game.emit("banished", frame.seat, frame.card, where="play")
 
     def text(self, p, sub):
-        return "Banish this construct."
+        return _("Banish this construct.")
+
+    def profile(self, p, prof, sub):
+        pass   # what it is worth is its ability's price (tiers: "self_banish")
 
 
 class ExtraTurn(Verb):
@@ -311,7 +390,10 @@ class ExtraTurn(Verb):
         game.emit("extra_turn", frame.seat)
 
     def text(self, p, sub):
-        return "Take an extra turn after this one."
+        return _("Take an extra turn after this one.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.EXTRA_TURN] += 1
 
 
 class MechanaRunes(Verb):
@@ -326,7 +408,11 @@ class MechanaRunes(Verb):
         game.emit("gained_runes", frame.seat, n=p.n, where="mechana")
 
     def text(self, p, sub):
-        return f"Gain {quantity(p.n, 'rune')} to spend only on Mechana constructs."
+        return ngettext("Gain {n} rune to spend only on Mechana constructs.",
+                        "Gain {n} runes to spend only on Mechana constructs.", p.n).format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.MECHANA_RUNES] += p.n
 
 
 class AddToPlayer(Verb):
@@ -348,7 +434,11 @@ class DiscountConstruct(AddToPlayer):
     field = "discount"
 
     def text(self, p, sub):
-        return f"The next construct you acquire this turn costs {quantity(p.n, 'rune')} less."
+        return ngettext("The next construct you acquire this turn costs {n} rune less.",
+                        "The next construct you acquire this turn costs {n} runes less.", p.n).format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DISCOUNT] += p.n
 
 
 class PowerPerMechanaConstruct(Verb):
@@ -363,7 +453,10 @@ class PowerPerMechanaConstruct(Verb):
         return any(game.has_faction(c, "mechana", seat) for c in game.players[seat].constructs)
 
     def text(self, p, sub):
-        return "Gain 1 power for each Mechana construct you control."
+        return _("Gain 1 power for each Mechana construct you control.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.POWER_PER_MECHANA] += 1
 
 
 class HonorPerConstructFaction(Verb):
@@ -379,7 +472,10 @@ class HonorPerConstructFaction(Verb):
             game.gain(seat, honor=len(factions))
 
     def text(self, p, sub):
-        return "Gain 1 honor for each faction among the constructs you control."
+        return _("Gain 1 honor for each faction among the constructs you control.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.HONOR_PER_FACTION] += 1
 
 
 class IfConstructs(Verb):
@@ -395,7 +491,12 @@ class IfConstructs(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return f"If you control at least {p.at_least} constructs, {sub['then'][0].lower()}{sub['then'][1:]}"
+        return ngettext("If you control at least {n} construct, {then_lower}",
+                        "If you control at least {n} constructs, {then_lower}", p.at_least).format(
+            n=p.at_least, **nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.5)
 
 
 class IfPlayedAnother(Verb):
@@ -414,8 +515,15 @@ class IfPlayedAnother(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return (f"If you have played another {p.faction.capitalize()} hero this turn, "
-                f"{sub['then'][0].lower()}{sub['then'][1:]}")
+        return _(_PLAYED_ANOTHER[p.faction]).format(**nested(sub))
+
+
+_PLAYED_ANOTHER = {
+    "enlightened": N_("If you have played another Enlightened hero this turn, {then_lower}"),
+    "lifebound": N_("If you have played another Lifebound hero this turn, {then_lower}"),
+    "mechana": N_("If you have played another Mechana hero this turn, {then_lower}"),
+    "void": N_("If you have played another Void hero this turn, {then_lower}"),
+}
 
 
 class Pay(Verb):
@@ -428,7 +536,10 @@ class Pay(Verb):
         game.players[frame.seat].runes -= p.runes
 
     def text(self, p, sub):
-        return f"Pay {quantity(p.runes, 'rune')}:"
+        return ngettext("Pay {n} rune:", "Pay {n} runes:", p.runes).format(n=p.runes)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.RUNES] -= p.runes
 
 
 class OpponentsDestroyConstruct(Verb):
@@ -437,21 +548,21 @@ class OpponentsDestroyConstruct(Verb):
     Params = NoParams
 
     def run(self, game, frame, p, todo=None):
-        todo = game.opponents(frame.seat) if todo is None else todo
-        while todo:
-            opp, todo = todo[0], todo[1:]
+        for opp, data in each_opponent(game, frame, todo):
             mine = game.players[opp].constructs
             if mine:
-                _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
-                             [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo}, False)
-                return
+                return self.ask_or_auto(game, frame, p, {"verb": "destroy", "zones": ["constructs"]},
+                                        [("card", c, "constructs") for c in mine], seat=opp, data=data)
 
     def answer(self, game, frame, p, option, data):
         game.destroy(data["seat"], option[1])
         self.run(game, frame, p, data["todo"])
 
     def text(self, p, sub):
-        return "Each opponent destroys a construct they control."
+        return _("Each opponent destroys a construct they control.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.ATTACK] += 1
 
 
 class OpponentsKeepOneConstruct(Verb):
@@ -460,14 +571,11 @@ class OpponentsKeepOneConstruct(Verb):
     Params = NoParams
 
     def run(self, game, frame, p, todo=None):
-        todo = game.opponents(frame.seat) if todo is None else todo
-        while todo:
-            opp, todo = todo[0], todo[1:]
+        for opp, data in each_opponent(game, frame, todo):
             mine = game.players[opp].constructs
             if len(mine) > 1:
-                game.ask(opp, "choose_card", {"verb": "keep", "zones": ["constructs"]},
-                         [("card", c, "constructs") for c in mine], {"seat": opp, "todo": todo})
-                return
+                return game.ask(opp, "choose_card", {"verb": "keep", "zones": ["constructs"]},
+                                [("card", c, "constructs") for c in mine], data)
 
     def answer(self, game, frame, p, option, data):
         seat = data["seat"]
@@ -476,7 +584,10 @@ class OpponentsKeepOneConstruct(Verb):
         self.run(game, frame, p, data["todo"])
 
     def text(self, p, sub):
-        return "Each opponent keeps one construct they control and destroys the rest."
+        return _("Each opponent keeps one construct they control and destroys the rest.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.ATTACK] += 1.5
 
 
 class StealRandomFromHands(Verb):
@@ -494,7 +605,10 @@ class StealRandomFromHands(Verb):
                 game.emit("stole", frame.seat, card, where=str(opp))   # its text names no card
 
     def text(self, p, sub):
-        return "Take a card at random from each opponent's hand into your hand."
+        return _("Take a card at random from each opponent's hand into your hand.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.STEAL] += 1
 
 
 class MayTakeToHand(Verb):
@@ -509,20 +623,15 @@ class MayTakeToHand(Verb):
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "yes":
-            me = game.players[frame.seat]
-            me.discard.remove(frame.subject)
-            me.hand.append(frame.subject)
-            game.emit("placed", frame.seat, frame.subject, where="hand")
+            move(game, frame.seat, frame.subject, "discard", "hand", "placed", where="hand")
         else:
-            # Declining is not using it: a once-per-turn trigger stays available later this turn
-            # (rulebook FAQ: once-per-turn effects need not be used the moment their condition is met).
-            used = game.players[frame.seat].used
-            tag = f"{frame.card}:{frame.key}"
-            if tag in used:
-                used.remove(tag)
+            unmark(game, frame)   # declining is not using it
 
     def text(self, p, sub):
-        return "You may put it into your hand."
+        return _("You may put it into your hand.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.UNKNOWN] += 0.3
 
 
 class MayPutIntoPlay(Verb):
@@ -538,20 +647,18 @@ class MayPutIntoPlay(Verb):
                      [("yes",), ("no",)])
 
     def answer(self, game, frame, p, option, data):
-        me = game.players[frame.seat]
         if option[0] == "yes":
-            me.discard.remove(frame.subject)
-            me.constructs.append(frame.subject)
-            game.emit("put_into_play", frame.seat, frame.subject)
+            move(game, frame.seat, frame.subject, "discard", "constructs", "put_into_play")
             game.push(frame.subject, "play", frame.seat)
             game.fire_triggers(frame.seat, "construct_enters", frame.subject)
-        else:  # declining is not using it (as with may_take_to_hand)
-            tag = f"{frame.card}:{frame.key}"
-            if tag in me.used:
-                me.used.remove(tag)
+        else:
+            unmark(game, frame)   # declining is not using it
 
     def text(self, p, sub):
-        return "You may put it into play."
+        return _("You may put it into play.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.UNKNOWN] += 0.3
 
 
 ALL = [Gain, Draw, Banish, Discard, AcquireFree, DefeatFree, TakeFree, CopyHero, BanishSelf, ExtraTurn,
@@ -578,7 +685,10 @@ class Choose(Verb):
         game.push_sub(frame, "ab"[option[1]])
 
     def text(self, p, sub):
-        return f"Choose one: {sub['a'][:-1]}; or {sub['b'][0].lower()}{sub['b'][1:]}"
+        return _("Choose one: {a_bare}; or {b_lower}").format(**nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.alts.append([sub("a"), sub("b")])
 
 
 ALL.append(Choose)

@@ -9,7 +9,8 @@ middle of a choice resumes exactly.
 
 "Each player ..." effects go round the table in turn order, starting with the player the
 effect belongs to (for a Fate: the player whose turn it is); each player decides for themself.
-"Each opponent ..." effects use ``game.opponents`` (team play spares the teammate).
+"Each opponent ..." effects use ``game.opponents`` (team play spares the teammate), through the
+verb kit's :func:`~ascension.core.verbs.each_opponent`.
 """
 from __future__ import annotations
 
@@ -19,27 +20,18 @@ from pydantic import Field
 
 from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
-from ascension.core.verbs import NoParams, Params, Verb
-from ascension.core.wording import quantity
+from ascension.core.i18n import N_, _, card_name, ngettext
+from ascension.core.verbs import Feature as F
+from ascension.core.verbs import (NoParams, Params, Verb, affordable, each_opponent, move, nested, pay,
+                                  unmark)
+from ascension.core.wording import or_list
 
-from .verbs import AddToPlayer, _ask_or_auto, _distinct
-
-
-def _lower(text: str) -> str:
-    return text[0].lower() + text[1:] if text else text
+from .verbs import AddToPlayer, _distinct, acquire_free_text
 
 
 def _sub_key(frame, field: str) -> str:
     """The effect key of a nested list of the step ``frame`` is resolving (as ``push_sub`` uses)."""
     return f"{frame.key}.{frame.pc - 1}.{field}"
-
-
-def _unmark(game, frame) -> None:
-    """A declined once-per-turn trigger stays available later this turn."""
-    used = game.players[frame.seat].used
-    tag = f"{frame.card}:{frame.key}"
-    if tag in used:
-        used.remove(tag)
 
 
 # ------------------------------------------------------------------------ structure
@@ -61,10 +53,13 @@ class EachPlayer(Verb):
             game.stack.append(Frame(frame.card, frame.defn, key, 0, seat, frame.subject))
 
     def text(self, p, sub):
-        body = sub["then"]
-        body = body[4:] if body.startswith("You ") else _lower(body)
-        body = body.replace("your ", "their ")
-        return f"Each {'other ' if p.others else ''}player {body}"
+        said = nested(sub)
+        body = sub["then"]   # English: "You may draw ..." becomes "Each player may draw ..."
+        said["then_their"] = (body[4:] if body.startswith("You ") else said["then_lower"]).replace("your ", "their ")
+        return (_("Each other player {then_their}") if p.others else _("Each player {then_their}")).format(**said)
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.3)
 
 
 class May(Verb):
@@ -84,7 +79,10 @@ class May(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return "You may " + _lower(sub["then"])
+        return _("You may {then_lower}").format(**nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"))
 
 
 # ------------------------------------------------------------------------ acquiring
@@ -104,8 +102,7 @@ class TakeFromPile(Verb):
             for pile in game.piles.values():
                 if pile and game.name_of(pile[-1]) == name:
                     opts.append(("card", pile[-1], "pile"))
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire"}, opts, {},
-                     p.optional)
+        self.ask_or_auto(game, frame, p, {"verb": "acquire"}, opts, optional=p.optional)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -116,15 +113,15 @@ class TakeFromPile(Verb):
         if seat != game.current:  # out of turn (a Fate): it does not count as taking a card on your turn
             me.took -= 1
         if p.to == "hand" and card in me.discard:
-            me.discard.remove(card)
-            me.hand.append(card)
-            game.emit("placed", seat, card, where="hand")
+            move(game, seat, card, "discard", "hand", "placed", where="hand")
 
     def text(self, p, sub):
-        what = " or ".join(p.names)
-        what = ("an " if what[0].lower() in "aeiou" else "a ") + what
-        where = {"discard": "", "deck_top": " and put it on top of your deck", "hand": " and put it into your hand"}[p.to]
-        return f"{'You may acquire' if p.optional else 'Acquire'} {what} for free{where}."
+        names = or_list([card_name(n) for n in p.names])   # "a"/"an" by the first name, as English says it
+        what = (_("an {cards}") if p.names[0][:1].lower() in "aeiou" else _("a {cards}")).format(cards=names)
+        return acquire_free_text(what, p.optional, p.to)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.RUNES] += 2.0
 
 
 class AcquireFromVoid(Verb):
@@ -141,14 +138,14 @@ class AcquireFromVoid(Verb):
     def cards(self, game, seat, p):
         """The Void's cards of the type (and faction) asked that ``seat`` can pay for."""
         return [c for c in game.void if game.card(c).type == p.type
-                and (p.faction is None or game.has_faction(c, p.faction, seat)) and game.can_take(seat, c)]
+                and (p.faction is None or game.has_faction(c, p.faction, seat)) and affordable(game, seat, c)]
 
     def can_act(self, game, seat, card, p):
         return bool(self.cards(game, seat, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "acquire", "zones": ["void"]},
-                     _distinct(game, self.cards(game, frame.seat, p), "void"), {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "acquire", "zones": ["void"]},
+                         _distinct(game, self.cards(game, frame.seat, p), "void"), optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -156,14 +153,23 @@ class AcquireFromVoid(Verb):
         seat = frame.seat
         if p.discard_self and frame.card in game.players[seat].constructs:
             game.destroy(seat, frame.card)
-        game.pay_runes(seat, option[1])
+        pay(game, seat, option[1])
         game.acquire(seat, option[1])
 
     def text(self, p, sub):
-        what = (f"{p.faction.capitalize()} " if p.faction else "") + p.type
-        what = ("an " if what[0].lower() in "aeiou" else "a ") + what
-        lead = "You may put this construct into your discard pile to acquire" if p.discard_self else "You may acquire"
-        return f"{lead} {what} from the Void, paying its cost."
+        what = _(_TYPE_OF_FACTION[p.type][FACTIONS.index(p.faction) + 1 if p.faction else 0])
+        return (_("You may put this construct into your discard pile to acquire {what} from the Void, paying its "
+                  "cost.") if p.discard_self else
+                _("You may acquire {what} from the Void, paying its cost.")).format(what=what)
+
+
+# A card of a type, of any faction or of one (FACTIONS' order), as the object of "acquire"
+_TYPE_OF_FACTION = {
+    "hero": (N_("a hero"), N_("an Enlightened hero"), N_("a Lifebound hero"), N_("a Mechana hero"),
+             N_("a Void hero")),
+    "construct": (N_("a construct"), N_("an Enlightened construct"), N_("a Lifebound construct"),
+                  N_("a Mechana construct"), N_("a Void construct")),
+}
 
 
 class ReturnFromDiscard(Verb):
@@ -176,20 +182,23 @@ class ReturnFromDiscard(Verb):
     def run(self, game, frame, p):
         me = game.players[frame.seat]
         cards = [c for c in me.discard if p.type in ("any", game.card(c).type)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     {"verb": "to_hand", "zones": ["discard"]}, _distinct(game, cards, "discard"), {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "to_hand", "zones": ["discard"]},
+                         _distinct(game, cards, "discard"), optional=True)
 
     def answer(self, game, frame, p, option, data):
-        if option[0] == "pass":
-            return
-        me = game.players[frame.seat]
-        me.discard.remove(option[1])
-        me.hand.append(option[1])
-        game.emit("returned_to_hand", frame.seat, option[1])
+        if option[0] != "pass":
+            move(game, frame.seat, option[1], "discard", "hand", "returned_to_hand")
 
     def text(self, p, sub):
-        what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
-        return f"You may put {what} from your discard pile into your hand."
+        return _(_RETURN_TO_HAND[p.type])
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DRAW] += 0.7
+
+
+_RETURN_TO_HAND = {"any": N_("You may put a card from your discard pile into your hand."),
+                   "hero": N_("You may put a hero from your discard pile into your hand."),
+                   "construct": N_("You may put a construct from your discard pile into your hand.")}
 
 
 class MayPutOnDeck(Verb):
@@ -203,19 +212,19 @@ class MayPutOnDeck(Verb):
             game.ask(frame.seat, "yes_no", {"verb": "to_deck_top", "card": frame.subject},
                      [("yes",), ("no",)])
         else:
-            _unmark(game, frame)
+            unmark(game, frame)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "yes":
-            me = game.players[frame.seat]
-            me.discard.remove(frame.subject)
-            me.deck.append(frame.subject)
-            game.emit("placed", frame.seat, frame.subject, where="deck")
+            move(game, frame.seat, frame.subject, "discard", "deck", "placed", where="deck")
         else:
-            _unmark(game, frame)
+            unmark(game, frame)
 
     def text(self, p, sub):
-        return "You may put it on top of your deck."
+        return _("You may put it on top of your deck.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.UNKNOWN] += 0.3
 
 
 # ------------------------------------------------------------------------ this turn
@@ -238,8 +247,22 @@ class ForEachFactionHero(Verb):
         me.watchers.append([frame.card, key, p.faction])
 
     def text(self, p, sub):
-        return (f"For each {p.faction.capitalize()} hero you play this turn, counting this one and those "
-                f"played before or after it: {_lower(sub['each'])}")
+        return _(_EACH_FACTION_HERO[p.faction]).format(**nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("each"), 1.5)
+
+
+_EACH_FACTION_HERO = {
+    "enlightened": N_("For each Enlightened hero you play this turn, counting this one and those played before "
+                      "or after it: {each_lower}"),
+    "lifebound": N_("For each Lifebound hero you play this turn, counting this one and those played before "
+                    "or after it: {each_lower}"),
+    "mechana": N_("For each Mechana hero you play this turn, counting this one and those played before "
+                  "or after it: {each_lower}"),
+    "void": N_("For each Void hero you play this turn, counting this one and those played before "
+               "or after it: {each_lower}"),
+}
 
 
 class AllConstructsMechana(Verb):
@@ -250,7 +273,7 @@ class AllConstructsMechana(Verb):
         game.players[frame.seat].all_mechana = True
 
     def text(self, p, sub):
-        return "For the rest of this turn, every construct counts as a Mechana construct."
+        return _("For the rest of this turn, every construct counts as a Mechana construct.")
 
 
 class BonusDraw(AddToPlayer):
@@ -259,7 +282,11 @@ class BonusDraw(AddToPlayer):
     field = "bonus_draw"
 
     def text(self, p, sub):
-        return f"Draw {quantity(p.n, 'extra card')} when you draw your next hand."
+        return ngettext("Draw {n} extra card when you draw your next hand.",
+                        "Draw {n} extra cards when you draw your next hand.", p.n).format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DRAW] += p.n
 
 
 class NextDefeatHonor(AddToPlayer):
@@ -267,8 +294,11 @@ class NextDefeatHonor(AddToPlayer):
     field = "defeat_bonus"
 
     def text(self, p, sub):
-        return (f"The next time you defeat a monster in the center row or the Void this turn, "
-                f"gain {p.n} honor.")
+        return _("The next time you defeat a monster in the center row or the Void this turn, "
+                 "gain {n} honor.").format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.HONOR] += 0.5 * p.n
 
 
 class NameAndReveal(Verb):
@@ -298,8 +328,12 @@ class NameAndReveal(Verb):
                 game.gain(seat, honor=p.honor)
 
     def text(self, p, sub):
-        return (f"Name a card. Reveal the top card of your deck and put it into your hand. "
-                f"If it is the named card, gain {p.honor} honor.")
+        return _("Name a card. Reveal the top card of your deck and put it into your hand. "
+                 "If it is the named card, gain {n} honor.").format(n=p.honor)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.DRAW] += 1
+        prof.vec[F.HONOR] += 0.3 * p.honor
 
 
 # ------------------------------------------------------------------------ the Void and the center row
@@ -310,20 +344,20 @@ class DefeatFromVoid(Verb):
     Params = NoParams
 
     def cards(self, game, seat):
-        return [c for c in game.void if game.card(c).type == "monster" and game.can_take(seat, c)]
+        return [c for c in game.void if game.card(c).type == "monster" and affordable(game, seat, c)]
 
     def can_act(self, game, seat, card, p):
         return bool(self.cards(game, seat))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "defeat", "zones": ["void"]},
-                     _distinct(game, self.cards(game, frame.seat), "void"), {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "defeat", "zones": ["void"]},
+                         _distinct(game, self.cards(game, frame.seat), "void"), optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
             return
         seat, card = frame.seat, option[1]
-        game.players[seat].power -= game.card(card).cost
+        pay(game, seat, card)
         game.defeat(seat, card)  # its reward waits on the stack; the card moves first
         if card in game.void:
             game.void.remove(card)
@@ -331,8 +365,8 @@ class DefeatFromVoid(Verb):
             game.emit("to_center_deck_bottom", seat, card)
 
     def text(self, p, sub):
-        return ("You may defeat a monster in the Void by paying its power cost. "
-                "If you do, put it on the bottom of the center deck.")
+        return _("You may defeat a monster in the Void by paying its power cost. "
+                 "If you do, put it on the bottom of the center deck.")
 
 
 def _banishable_in_row(game, cards):
@@ -357,7 +391,10 @@ class BanishNeighbours(Verb):
                 game.banish_from(frame.seat, card, "center")
 
     def text(self, p, sub):
-        return "Banish every card next to this one in the center row."
+        return _("Banish every card next to this one in the center row.")
+
+    def profile(self, p, prof, sub):
+        pass   # a Fate: what it does to the row is no card's value
 
 
 class BanishFormerNeighbour(Verb):
@@ -372,15 +409,17 @@ class BanishFormerNeighbour(Verb):
         if "neighbours" in game.ext and not record:
             del game.ext["neighbours"]
         opts = [("card", c, "center") for c in _banishable_in_row(game, near)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     {"verb": "banish", "zones": ["center"]}, opts, {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "banish", "zones": ["center"]}, opts, optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] != "pass":
             game.banish_from(frame.seat, option[1], "center")
 
     def text(self, p, sub):
-        return "You may banish a card that was next to this one in the center row."
+        return _("You may banish a card that was next to this one in the center row.")
+
+    def profile(self, p, prof, sub):
+        pass   # a reward the bots leave unvalued
 
 
 class KeepFaceUp(Verb):
@@ -400,9 +439,12 @@ class KeepFaceUp(Verb):
                 return
 
     def text(self, p, sub):
-        return ("Keep this card face up in front of you. For the rest of the game, each monster you defeat "
-                "in the center row goes to your discard pile, and a monster you play from your hand is a "
-                "hero that gives power equal to its cost.")
+        return _("Keep this card face up in front of you. For the rest of the game, each monster you defeat "
+                 "in the center row goes to your discard pile, and a monster you play from your hand is a "
+                 "hero that gives power equal to its cost.")
+
+    def profile(self, p, prof, sub):
+        pass   # a reward the bots leave unvalued
 
 
 # ------------------------------------------------------------------------ opponents
@@ -414,31 +456,30 @@ class OpponentsDiscard(Verb):
         n: int = Field(1, ge=1)
 
     def run(self, game, frame, p, todo=None):
-        todo = game.opponents(frame.seat) if todo is None else todo
-        while todo:
-            opp, todo = todo[0], todo[1:]
+        for opp, data in each_opponent(game, frame, todo):
             if game.players[opp].hand:
-                self._ask(game, frame, p, opp, p.n, todo)
-                return
+                return self._ask(game, frame, p, {"seat": opp, "left": p.n, "todo": data["todo"]})
 
-    def _ask(self, game, frame, p, opp, left, todo):
-        _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "discard", "zones": ["hand"]},
-                     _distinct(game, game.players[opp].hand, "hand"), {"seat": opp, "left": left, "todo": todo},
-                     False)
+    def _ask(self, game, frame, p, data):
+        opp = data["seat"]
+        self.ask_or_auto(game, frame, p, {"verb": "discard", "zones": ["hand"]},
+                         _distinct(game, game.players[opp].hand, "hand"), seat=opp, data=data)
 
     def answer(self, game, frame, p, option, data):
         opp = data["seat"]
-        hand = game.players[opp].hand
-        hand.remove(option[1])
-        game.players[opp].discard.append(option[1])
-        game.emit("discarded", opp, option[1])
-        if data["left"] > 1 and hand:
-            self._ask(game, frame, p, opp, data["left"] - 1, data["todo"])
+        move(game, opp, option[1], "hand", "discard", "discarded")
+        if data["left"] > 1 and game.players[opp].hand:
+            self._ask(game, frame, p, {**data, "left": data["left"] - 1})
         else:
             self.run(game, frame, p, data["todo"])
 
     def text(self, p, sub):
-        return f"Each opponent discards {'a card' if p.n == 1 else quantity(p.n, 'card')}."
+        if p.n == 1:
+            return _("Each opponent discards a card.")
+        return ngettext("Each opponent discards {n} card.", "Each opponent discards {n} cards.", p.n).format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.ATTACK] += 0.7 * p.n
 
 
 class OpponentsDiscardPerConstruct(Verb):
@@ -449,22 +490,17 @@ class OpponentsDiscardPerConstruct(Verb):
     Params = NoParams
 
     def run(self, game, frame, p, todo=None):
-        todo = game.opponents(frame.seat) if todo is None else todo
-        while todo:
-            opp, todo = todo[0], todo[1:]
+        for opp, data in each_opponent(game, frame, todo):
             k = len(game.players[opp].constructs)
             if k:
-                game.ask(opp, "choose_one", {"verb": "penalty", "amount": k},   # discard k cards, or all constructs
-                         [("mode", 0), ("mode", 1)],
-                         {"seat": opp, "todo": todo, "left": 0})
-                return
+                return game.ask(opp, "choose_one", {"verb": "penalty", "amount": k},   # discard k cards, or all constructs
+                                [("mode", 0), ("mode", 1)], {**data, "left": 0})
 
     def _discard(self, game, frame, p, opp, left, todo):
         hand = game.players[opp].hand
         if left > 0 and hand:
-            _ask_or_auto(game, frame, self, p, opp, "choose_card", {"verb": "discard", "zones": ["hand"]},
-                         _distinct(game, hand, "hand"),
-                         {"seat": opp, "todo": todo, "left": left}, False)
+            self.ask_or_auto(game, frame, p, {"verb": "discard", "zones": ["hand"]}, _distinct(game, hand, "hand"),
+                             seat=opp, data={"seat": opp, "todo": todo, "left": left})
         else:
             self.run(game, frame, p, todo)
 
@@ -479,14 +515,15 @@ class OpponentsDiscardPerConstruct(Verb):
                     game.destroy(opp, c)
                 self.run(game, frame, p, todo)
             return
-        me.hand.remove(option[1])
-        me.discard.append(option[1])
-        game.emit("discarded", opp, option[1])
+        move(game, opp, option[1], "hand", "discard", "discarded")
         self._discard(game, frame, p, opp, data["left"] - 1, todo)
 
     def text(self, p, sub):
-        return ("Each opponent discards a card for each construct they control, or puts all of their "
-                "constructs into their discard pile.")
+        return _("Each opponent discards a card for each construct they control, or puts all of their "
+                 "constructs into their discard pile.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.ATTACK] += 1.5
 
 
 class OpponentsLoseCostliestConstruct(Verb):
@@ -496,24 +533,23 @@ class OpponentsLoseCostliestConstruct(Verb):
     Params = NoParams
 
     def run(self, game, frame, p, todo=None):
-        todo = game.opponents(frame.seat) if todo is None else todo
-        while todo:
-            opp, todo = todo[0], todo[1:]
+        for opp, data in each_opponent(game, frame, todo):
             mine = game.players[opp].constructs
             if mine:
                 top = max(game.card(c).cost for c in mine)
                 cands = [c for c in mine if game.card(c).cost == top]
-                _ask_or_auto(game, frame, self, p, opp, "choose_card",
-                             {"verb": "destroy", "zones": ["constructs"]},
-                             _distinct(game, cands, "constructs"), {"seat": opp, "todo": todo}, False)
-                return
+                return self.ask_or_auto(game, frame, p, {"verb": "destroy", "zones": ["constructs"]},
+                                        _distinct(game, cands, "constructs"), seat=opp, data=data)
 
     def answer(self, game, frame, p, option, data):
         game.destroy(data["seat"], option[1])
         self.run(game, frame, p, data["todo"])
 
     def text(self, p, sub):
-        return "Each opponent puts their highest-cost construct into their discard pile."
+        return _("Each opponent puts their highest-cost construct into their discard pile.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.ATTACK] += 1
 
 
 class TakeHonorFromLeader(Verb):
@@ -534,8 +570,7 @@ class TakeHonorFromLeader(Verb):
         if top <= game.players[seat].honor:
             return
         leaders = [o for o in opps if game.players[o].honor == top]
-        _ask_or_auto(game, frame, self, p, seat, "choose_one", {"verb": "take_honor"},
-                     [("mode", o) for o in leaders], {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "take_honor"}, [("mode", o) for o in leaders], kind="choose_one")
 
     def answer(self, game, frame, p, option, data):
         seat, opp = frame.seat, option[1]
@@ -545,8 +580,11 @@ class TakeHonorFromLeader(Verb):
         game.emit("took_honor", seat, n=k, where=str(opp))
 
     def text(self, p, sub):
-        return (f"Then, if an opponent with the most honor has more honor than you, take {p.n} honor "
-                f"from them.")
+        return _("Then, if an opponent with the most honor has more honor than you, take {n} honor "
+                 "from them.").format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.HONOR] += 0.5 * p.n
 
 
 ALL = [EachPlayer, May, TakeFromPile, AcquireFromVoid, ReturnFromDiscard, MayPutOnDeck, ForEachFactionHero,

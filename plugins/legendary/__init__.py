@@ -32,14 +32,22 @@ from ascension.core import rng
 from ascension.core.cards import FACTIONS
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
-from ascension.core.wording import article
+from ascension.core.i18n import N_, _, pgettext
+from ascension.core.wording import faction_name
 
 from . import verbs
 from .track import LEGEND, boon_text, card_renown, renown, touched, track, turn_list
 
 PLUGIN = PluginInfo(name="legendary", variant="legendary",
-                    summary="Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets.")
+                    summary=N_("Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets."))
 LEGENDS_SET = "legends"
+# The setup dialog's heading of each faction's choice, and the faction a character is not of
+_LEGEND_OF = {"enlightened": N_("Enlightened Legend"), "lifebound": N_("Lifebound Legend"),
+              "mechana": N_("Mechana Legend"), "void": N_("Void Legend")}
+_NOT_OF = {"enlightened": N_("legendary options: {card} is not an Enlightened character"),
+           "lifebound": N_("legendary options: {card} is not a Lifebound character"),
+           "mechana": N_("legendary options: {card} is not a Mechana character"),
+           "void": N_("legendary options: {card} is not a Void character")}
 
 
 def characters(plugin_names) -> list:
@@ -56,8 +64,8 @@ def _short(card_id: str) -> str:
 def asc_register_verbs(registry):
     for verb in verbs.ALL:
         registry.add(verb)
-    registry.add_field("boon", "Boon")
-    registry.add_field("on_acquire", "When you acquire this")
+    registry.add_field("boon", N_("Boon"))   # labels are translated where card text shows them
+    registry.add_field("on_acquire", N_("When you acquire this"))
 
 
 @hookimpl
@@ -67,8 +75,8 @@ def asc_setup_choices():
     for faction in FACTIONS:
         options = [d for d in characters(()) if d.factions and d.factions[0] == faction]
         out.append({"variant": "legendary", "path": ["characters", faction],
-                    "label": f"{faction.capitalize()} Legend",
-                    "choices": [(None, "Random")] + [(_short(d.id), d.name) for d in options]})
+                    "label": _(_LEGEND_OF[faction]),
+                    "choices": [(None, _("Random"))] + [(_short(d.id), d.name) for d in options]})
     return out
 
 
@@ -76,21 +84,22 @@ def asc_setup_choices():
 def asc_validate_setup(setup):
     opts = setup.options.get("legendary", {})
     if not isinstance(opts, dict) or set(opts) - {"characters"}:
-        return ["legendary options: expected {\"characters\": {faction: character id}}"]
+        return [_("legendary options: expected {shape}").format(shape='{"characters": {faction: character id}}')]
     picks = opts.get("characters", {})
     if not isinstance(picks, dict):
-        return ["legendary options: 'characters' maps a faction to a character id"]
+        return [_("legendary options: 'characters' maps a faction to a character id")]
     known = {_short(d.id): d for d in characters(setup.plugins)}
     problems = []
     for faction, cid in picks.items():
         d = known.get(_short(str(cid)))
         if faction not in FACTIONS:
-            problems.append(f"legendary options: unknown faction '{faction}' (factions: {', '.join(FACTIONS)})")
+            problems.append(_("legendary options: unknown faction '{faction}' (factions: {factions})").format(
+                faction=faction, factions=", ".join(FACTIONS)))
         elif d is None:
-            problems.append(f"legendary options: unknown Legendary Character '{cid}' "
-                            f"(known: {', '.join(sorted(known))})")
+            problems.append(_("legendary options: unknown Legendary Character '{card}' (known: {known})").format(
+                card=cid, known=", ".join(sorted(known))))
         elif faction not in d.factions:
-            problems.append(f"legendary options: {d.name} is not {article(faction.capitalize())} character")
+            problems.append(_(_NOT_OF[faction]).format(card=d.name))
     return problems
 
 
@@ -133,7 +142,7 @@ def asc_card_defeated(game, seat, card, where):
         return
     card_renown(game, seat, card)
     echo = track(game)["turn"].get("echo", {})
-    for _ in range(echo.pop(str(seat), 0)):  # Raiyna, Riftwalker
+    for _again in range(echo.pop(str(seat), 0)):  # Raiyna, Riftwalker
         verbs.repeat_reward(game, seat, card)
 
 
@@ -164,8 +173,8 @@ def asc_extra_actions(game, seat):
     boons = t["turn"].get("boons", {}).get(str(seat))
     if boons:
         out += [("boon", f) for f in FACTIONS if f in boons]  # two Boons of one faction: one option, twice
-    row = renown(game, seat)
-    if LEGEND in row.values():
+    row = t["renown"].get(str(seat))   # asked at every decision: no track walk beyond this
+    if row and LEGEND in row.values():
         used = t["turn"].get("used", {}).get(str(seat), [])
         for f in FACTIONS:
             if f not in used and row[f] >= LEGEND:
@@ -201,23 +210,32 @@ def asc_option_label(game, option):
     kind = option[0]
     if kind == "boon":
         d = game.card(track(game)["characters"][option[1]])
-        return f"Boon of {d.name}: {boon_text(d)}"
+        return _("Boon of {card}: {boon}").format(card=d.name, boon=boon_text(d))
     if kind == "legendary":
-        verb = "defeat" if game.card(option[2]).type == "monster" else "acquire"
-        return f"Legendary status: {verb} {game.name_of(option[2])} for free ({option[1].capitalize()})"
+        said = (_("Legendary status: defeat {card} for free ({faction})") if game.card(option[2]).type == "monster"
+                else _("Legendary status: acquire {card} for free ({faction})"))
+        return said.format(card=game.name_of(option[2]), faction=faction_name(option[1]))
     if kind == "free":  # Shadow Mender with Legendary status
-        return f"Defeat {game.name_of(option[1])} for free (Legendary status: {option[2].capitalize()})"
+        return _("Defeat {card} for free (Legendary status: {faction})").format(
+            card=game.name_of(option[1]), faction=faction_name(option[2]))
     return None
 
+
+
+def _initial(faction: str) -> str:
+    """A faction's initial before its Renown in a status line ("E3 · L0 · M5 · V12★")."""
+    return {"enlightened": pgettext("Renown path", "E"), "lifebound": pgettext("Renown path", "L"),
+            "mechana": pgettext("Renown path", "M"), "void": pgettext("Renown path", "V")}[faction]
 
 
 @hookimpl
 def asc_public_status(game, seat):
     """Renown per faction (★ at Legendary status) and the Boons waiting to be used this turn."""
     row = renown(game, seat)
-    marks = " · ".join(f"{f[:1].upper()}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
-    out = [("Renown", marks)]
+    marks = " · ".join(f"{_initial(f)}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
+    out = [(_("Renown"), marks)]
     boons = track(game)["turn"].get("boons", {}).get(str(seat))
     if boons:
-        out.append(("Boons", ", ".join(game.name_of(track(game)["characters"][f]) for f in boons)))
+        out.append((_("Boons"), ", ".join(game.name_of(track(game)["characters"][f]) for f in boons)))
     return out
+from .bot import asc_bot_advice  # noqa: E402,F401  (the bots read the track through this hook)

@@ -13,29 +13,26 @@ from pydantic import Field
 
 from ascension.core.cards import FACTIONS
 from ascension.core.engine import Frame
-from ascension.core.verbs import NoParams, Params, Verb
-from ascension.core.wording import article
-from ascension.plugins.base.verbs import _ask_or_auto, _center_and_piles, _distinct
+from ascension.core.i18n import N_, _, ngettext
+from ascension.core.verbs import Feature as F
+from ascension.core.verbs import NoParams, Params, Verb, affordable, move, nested, pay, unmark
+from ascension.core.wording import faction_name, or_list
+from ascension.plugins.base.verbs import _center_and_piles, _distinct
 
 from .track import LEGEND, card_renown, gain_renown, is_legend, renown, track, turn_list
 
 Faction = Literal[FACTIONS]  # type: ignore[valid-type]
 
 
-def _lower(text: str) -> str:
-    return text[0].lower() + text[1:] if text else text
+def _factions(factions) -> str:
+    """Faction names as alternatives: "Mechana or Enlightened"."""
+    return or_list([faction_name(f) for f in factions])
 
 
-def _unmark(game, frame) -> None:
-    """Declining a once-per-turn trigger or ability is not using it: it stays available."""
-    used = game.players[frame.seat].used
-    tag = f"{frame.card}:{frame.key}"
-    if tag in used:
-        used.remove(tag)
-
-
-def _or(factions) -> str:
-    return " or ".join(f.capitalize() for f in factions)
+def _renown_worth(prof, n: int = 1, each: bool = False) -> None:
+    """What Renown is worth to a bot, in honor (its Boons and Legendary status come on top,
+    weighed by the Legendary Track's advice)."""
+    prof.vec[F.HONOR] += 0.45 * n * (4 if each else 1)
 
 
 # ------------------------------------------------------------------------ Renown
@@ -64,18 +61,28 @@ class GainRenown(Verb):
         own = game.card(frame.card).factions if p.other else ()
         row = renown(game, seat)
         opts = [("mode", i, row[f]) for i, f in enumerate(FACTIONS) if f not in own and row[f] < LEGEND]
-        _ask_or_auto(game, frame, self, p, seat, "choose_one", {"verb": "renown", "amount": p.n},
-                     opts, {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "renown", "amount": p.n}, opts, kind="choose_one")
 
     def answer(self, game, frame, p, option, data):
         gain_renown(game, frame.seat, FACTIONS[option[1]], p.n)
 
     def text(self, p, sub):
         if p.each:
-            return f"Gain {p.n} Renown in each faction."
-        if p.faction:
-            return f"Gain {p.n} {p.faction.capitalize()} Renown."
-        return f"Gain {p.n} Renown in {'another faction' if p.other else 'a faction of your choice'}."
+            msg = _("Gain {n} Renown in each faction.")
+        elif p.faction:
+            msg = _(_FACTION_RENOWN[p.faction])
+        elif p.other:
+            msg = _("Gain {n} Renown in another faction.")
+        else:
+            msg = _("Gain {n} Renown in a faction of your choice.")
+        return msg.format(n=p.n)
+
+    def profile(self, p, prof, sub):
+        _renown_worth(prof, p.n, p.each)
+
+
+_FACTION_RENOWN = {"enlightened": N_("Gain {n} Enlightened Renown."), "lifebound": N_("Gain {n} Lifebound Renown."),
+                   "mechana": N_("Gain {n} Mechana Renown."), "void": N_("Gain {n} Void Renown.")}
 
 
 class RenownThreshold(Verb):
@@ -103,8 +110,12 @@ class RenownThreshold(Verb):
 
     def text(self, p, sub):
         if p.otherwise:
-            return f"{sub['otherwise']} Renown Threshold ({p.at}): {sub['then'].rstrip('.')} instead."
-        return f"Renown Threshold ({p.at}): {sub['then']}"
+            return _("{otherwise} Renown Threshold ({at}): {then_bare} instead.").format(at=p.at, **nested(sub))
+        return _("Renown Threshold ({at}): {then}").format(at=p.at, **nested(sub))
+
+    def profile(self, p, prof, sub):   # the better effect once the faction's Renown is high
+        prof.add(sub("then"), 0.4)
+        prof.add(sub("otherwise"), 0.6)
 
 
 class BanishCenterGainRenown(Verb):
@@ -115,8 +126,7 @@ class BanishCenterGainRenown(Verb):
 
     def run(self, game, frame, p):
         opts = [("card", c, "center") for c in game.center_row if c is not None and not game.card(c).unbanishable]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": ["center"]},
-                     opts, {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "banish", "zones": ["center"]}, opts)
 
     def answer(self, game, frame, p, option, data):
         before = list(game.center_row)
@@ -126,8 +136,12 @@ class BanishCenterGainRenown(Verb):
                 card_renown(game, frame.seat, card)
 
     def text(self, p, sub):
-        return ("Banish a card in the center row. Gain 1 Renown in each faction of the card that "
-                "replaces it.")
+        return _("Banish a card in the center row. Gain 1 Renown in each faction of the card that "
+                 "replaces it.")
+
+    def profile(self, p, prof, sub):
+        _renown_worth(prof)
+        prof.vec[F.BANISH_CENTER] += 1
 
 
 # ------------------------------------------------------------------------ Emissaries
@@ -149,7 +163,10 @@ class UniteEmissary(Verb):
             turn_list(game, "waiting", seat).append([frame.card, frame.defn, f"{frame.key}.{frame.pc - 1}.then"])
 
     def text(self, p, sub):
-        return f"Unite-Emissary: {sub['then']}"
+        return _("Unite-Emissary: {then}").format(**nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.4)
 
 
 def fire_waiting_emissaries(game, seat: int) -> None:
@@ -174,7 +191,7 @@ class WinWithFourEmissaries(Verb):
             game.finish()
 
     def text(self, p, sub):
-        return "If you have played Emissaries of all four factions this turn (this one counts), you win the game."
+        return _("If you have played Emissaries of all four factions this turn (this one counts), you win the game.")
 
 
 # ------------------------------------------------------------------------ banish / destroy
@@ -200,7 +217,7 @@ class BanishThis(Verb):
         _leave_play(game, frame.seat, frame.card)
 
     def text(self, p, sub):
-        return "Banish this card."
+        return _("Banish this card.")
 
 
 class BanishPlayed(Verb):
@@ -209,15 +226,18 @@ class BanishPlayed(Verb):
     Params = NoParams
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "banish", "zones": ["played"]},
-                     _distinct(game, game.players[frame.seat].played, "played"), {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "banish", "zones": ["played"]},
+                         _distinct(game, game.players[frame.seat].played, "played"), optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] != "pass":
             _leave_play(game, frame.seat, option[1])
 
     def text(self, p, sub):
-        return "You may banish a card you played this turn."
+        return _("You may banish a card you played this turn.")
+
+    def profile(self, p, prof, sub):   # thinning, once the card has done its work
+        prof.vec[F.BANISH_OWN] += 0.8
 
 
 class DestroyConstructs(Verb):
@@ -236,8 +256,8 @@ class DestroyConstructs(Verb):
             s = (frame.seat + i) % n
             zone = "your_constructs" if s == frame.seat else f"constructs_of_{game.players[s].name}"
             opts += [("card", c, zone) for c in game.players[s].constructs]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
-                     opts, {"left": left}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "destroy", "zones": ["constructs"]}, opts,
+                         data={"left": left}, optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -248,7 +268,10 @@ class DestroyConstructs(Verb):
             self.run(game, frame, p, data["left"] - 1)
 
     def text(self, p, sub):
-        return f"You may destroy {'a construct' if p.up_to == 1 else f'up to {p.up_to} constructs'} in play."
+        if p.up_to == 1:
+            return _("You may destroy a construct in play.")
+        return ngettext("You may destroy up to {n} construct in play.", "You may destroy up to {n} constructs in play.",
+                        p.up_to).format(n=p.up_to)
 
 
 class DestroyAnotherConstruct(Verb):
@@ -271,16 +294,24 @@ class DestroyAnotherConstruct(Verb):
         return bool(self.others(game, seat, card, p))
 
     def run(self, game, frame, p):
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "destroy", "zones": ["constructs"]},
-                     _distinct(game, self.others(game, frame.seat, frame.card, p), "constructs"), {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "destroy", "zones": ["constructs"]},
+                         _distinct(game, self.others(game, frame.seat, frame.card, p), "constructs"))
 
     def answer(self, game, frame, p, option, data):
         game.destroy(frame.seat, option[1])
         game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        what = f"another {p.faction.capitalize()} construct" if p.faction else "another construct"
-        return f"You may destroy {what} you control. If you do, {_lower(sub['then'])}"
+        return _(_DESTROY_ANOTHER[p.faction]).format(**nested(sub))
+
+
+_DESTROY_ANOTHER = {
+    None: N_("You may destroy another construct you control. If you do, {then_lower}"),
+    "enlightened": N_("You may destroy another Enlightened construct you control. If you do, {then_lower}"),
+    "lifebound": N_("You may destroy another Lifebound construct you control. If you do, {then_lower}"),
+    "mechana": N_("You may destroy another Mechana construct you control. If you do, {then_lower}"),
+    "void": N_("You may destroy another Void construct you control. If you do, {then_lower}"),
+}
 
 
 class DestroySelf(Verb):
@@ -293,7 +324,7 @@ class DestroySelf(Verb):
             game.destroy(frame.seat, frame.card)
 
     def text(self, p, sub):
-        return "Destroy this construct."
+        return _("Destroy this construct.")
 
 
 # ------------------------------------------------------------------------ conditions
@@ -311,7 +342,18 @@ class IfPlayedOrAcquired(Verb):
             game.push_sub(frame, "then")
 
     def text(self, p, sub):
-        return f"If you played or acquired {article(p.faction.capitalize())} card this turn, {_lower(sub['then'])}"
+        return _(_PLAYED_OR_ACQUIRED[p.faction]).format(**nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.5)
+
+
+_PLAYED_OR_ACQUIRED = {
+    "enlightened": N_("If you played or acquired an Enlightened card this turn, {then_lower}"),
+    "lifebound": N_("If you played or acquired a Lifebound card this turn, {then_lower}"),
+    "mechana": N_("If you played or acquired a Mechana card this turn, {then_lower}"),
+    "void": N_("If you played or acquired a Void card this turn, {then_lower}"),
+}
 
 
 class IfDiscardHolds(Verb):
@@ -327,9 +369,13 @@ class IfDiscardHolds(Verb):
         if any(f in game.card(c).factions for c in game.players[frame.seat].discard for f in p.factions):
             game.push_sub(frame, "then")
 
-    def text(self, p, sub):
-        article = "an" if p.factions[0][0] in "aeiou" else "a"
-        return f"If your discard pile holds {article} {_or(p.factions)} card, {_lower(sub['then'])}"
+    def text(self, p, sub):   # "a"/"an" by the first faction, as English says it
+        msg = (_("If your discard pile holds an {factions} card, {then_lower}") if p.factions[0][0] in "aeiou"
+               else _("If your discard pile holds a {factions} card, {then_lower}"))
+        return msg.format(factions=_factions(p.factions), **nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.5)
 
 
 class IfSubjectFaction(Verb):
@@ -347,10 +393,13 @@ class IfSubjectFaction(Verb):
         if frame.subject is not None and any(game.has_faction(frame.subject, f, frame.seat) for f in p.factions):
             game.push_sub(frame, "then")
         else:
-            _unmark(game, frame)
+            unmark(game, frame)
 
     def text(self, p, sub):
-        return f"If it is {_or(p.factions)}, {_lower(sub['then'])}"
+        return _("If it is {factions}, {then_lower}").format(factions=_factions(p.factions), **nested(sub))
+
+    def profile(self, p, prof, sub):
+        prof.add(sub("then"), 0.5)
 
 
 # ------------------------------------------------------------------------ taking cards
@@ -364,8 +413,7 @@ class TakeFreeCostingUpToIt(Verb):
         limit = game.card(frame.subject).cost if frame.subject is not None else 0
         opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).cost <= limit]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "take"},
-                     opts, {}, False)
+        self.ask_or_auto(game, frame, p, {"verb": "take"}, opts)
 
     def answer(self, game, frame, p, option, data):
         if game.card(option[1]).type == "monster":
@@ -374,7 +422,10 @@ class TakeFreeCostingUpToIt(Verb):
             game.acquire(frame.seat, option[1])
 
     def text(self, p, sub):
-        return "Acquire or defeat a card costing no more than that construct for free."
+        return _("Acquire or defeat a card costing no more than that construct for free.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.RUNES] += 2.0
 
 
 def return_honor(game, seat: int, n: int) -> None:
@@ -397,8 +448,7 @@ class AcquireWithHonor(Verb):
         have = game.players[frame.seat].honor
         opts = [("card", c, "center") for c in game.center_row
                 if c is not None and game.card(c).type in ("hero", "construct") and game.card(c).honor <= have]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card",
-                     {"verb": "acquire", "zones": ["center"], "pay": "honor"}, opts, {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "acquire", "zones": ["center"], "pay": "honor"}, opts, optional=True)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "pass":
@@ -407,8 +457,8 @@ class AcquireWithHonor(Verb):
         game.acquire(frame.seat, option[1])
 
     def text(self, p, sub):
-        return ("You may return honor to the pool equal to the honor value of a hero or construct in the "
-                "center row. If you do, acquire it.")
+        return _("You may return honor to the pool equal to the honor value of a hero or construct in the "
+                 "center row. If you do, acquire it.")
 
 
 class DefeatInVoid(Verb):
@@ -419,7 +469,6 @@ class DefeatInVoid(Verb):
 
     def run(self, game, frame, p):
         seat = frame.seat
-        me = game.players[seat]
         used = turn_list(game, "used", seat)
         opts, seen = [], set()
         for c in game.void:
@@ -430,9 +479,9 @@ class DefeatInVoid(Verb):
             free = [f for f in d.factions if is_legend(game, seat, f) and f not in used]
             if free:
                 opts.append(("free", c, free[0]))
-            if me.power >= d.cost:
+            if affordable(game, seat, c):
                 opts.append(("card", c, "void"))
-        _ask_or_auto(game, frame, self, p, seat, "choose_card", {"verb": "defeat", "zones": ["void"]}, opts, {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "defeat", "zones": ["void"]}, opts, optional=True)
 
     def answer(self, game, frame, p, option, data):
         seat, card = frame.seat, option[1] if len(option) > 1 else None
@@ -440,13 +489,16 @@ class DefeatInVoid(Verb):
             turn_list(game, "used", seat).append(option[2])
             game.emit("legendary_used", seat, card, where=option[2])
         elif option[0] == "card":
-            game.players[seat].power -= game.card(card).cost
+            pay(game, seat, card)
         else:
             return
         game.defeat(seat, card)
 
     def text(self, p, sub):
-        return "You may defeat a monster in the Void."
+        return _("You may defeat a monster in the Void.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.HONOR] += 1.5
 
 
 class DiscardToDeckTop(Verb):
@@ -458,20 +510,23 @@ class DiscardToDeckTop(Verb):
 
     def run(self, game, frame, p):
         cards = [c for c in game.players[frame.seat].discard if p.type in ("any", game.card(c).type)]
-        _ask_or_auto(game, frame, self, p, frame.seat, "choose_card", {"verb": "to_deck_top", "zones": ["discard"]},
-                     _distinct(game, cards, "discard"), {}, True)
+        self.ask_or_auto(game, frame, p, {"verb": "to_deck_top", "zones": ["discard"]},
+                         _distinct(game, cards, "discard"), optional=True)
 
     def answer(self, game, frame, p, option, data):
-        if option[0] == "pass":
-            return
-        me = game.players[frame.seat]
-        me.discard.remove(option[1])
-        me.deck.append(option[1])  # the end of the list is the top
-        game.emit("placed", frame.seat, option[1], where="deck")
+        if option[0] != "pass":
+            move(game, frame.seat, option[1], "discard", "deck", "placed", where="deck")
 
     def text(self, p, sub):
-        what = {"any": "a card", "hero": "a hero", "construct": "a construct"}[p.type]
-        return f"You may put {what} from your discard pile on top of your deck."
+        return _(_TO_DECK_TOP[p.type])
+
+    def profile(self, p, prof, sub):   # a chosen card instead of a random one next turn
+        prof.vec[F.DRAW] += 0.4
+
+
+_TO_DECK_TOP = {"any": N_("You may put a card from your discard pile on top of your deck."),
+                "hero": N_("You may put a hero from your discard pile on top of your deck."),
+                "construct": N_("You may put a construct from your discard pile on top of your deck.")}
 
 
 # ------------------------------------------------------------------------ Raiyna, Riftwalker
@@ -484,8 +539,11 @@ class RepeatNextReward(Verb):
         echo[str(frame.seat)] = echo.get(str(frame.seat), 0) + 1
 
     def text(self, p, sub):
-        return ("The next time you defeat a monster in the center row this turn, gain its reward other "
-                "than honor twice.")
+        return _("The next time you defeat a monster in the center row this turn, gain its reward other "
+                 "than honor twice.")
+
+    def profile(self, p, prof, sub):
+        prof.vec[F.HONOR] += 1.5
 
 
 def _honor_only_raw(item) -> bool:

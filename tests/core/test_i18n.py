@@ -57,3 +57,43 @@ def test_every_message_in_the_sources_has_a_german_translation():
     catalogue = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(catalogue)
     assert [info[2] + " " + key[1] for key, info in catalogue.lacking("de")] == []
+
+
+SOURCES = ("core", "plugins", "ui")
+TRANSLATING = ("_", "N_", "ngettext", "pgettext")
+
+
+def _modules():
+    import ast
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    for top in SOURCES:
+        for path in sorted((root / top).rglob("*.py")):
+            yield path.relative_to(root), ast.parse(path.read_text(encoding="utf-8"))
+
+
+def test_no_translated_message_hides_inside_an_f_string():
+    """Babel cannot see ``_()`` inside an f-string: such a message never reaches the catalogue."""
+    import ast
+    hidden = []
+    for path, tree in _modules():
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                hidden += [f"{path}:{call.lineno}: {ast.unparse(call)}" for call in ast.walk(node)
+                           if isinstance(call, ast.Call) and getattr(call.func, "id", None) in TRANSLATING
+                           and any(isinstance(a, ast.Constant) for a in call.args)]
+    assert hidden == []
+
+
+def test_no_module_that_translates_uses_underscore_as_a_throwaway_name():
+    """``for _ in ...`` in a module that imports ``_`` makes ``_`` a local name of that function:
+    a message translated there would raise instead of showing."""
+    import ast
+    shadowed = []
+    for path, tree in _modules():
+        imports_it = any(isinstance(n, ast.ImportFrom) and n.module and n.module.endswith("i18n")
+                         and any(a.name == "_" and a.asname is None for a in n.names) for n in ast.walk(tree))
+        if imports_it:
+            shadowed += [f"{path}:{n.lineno}" for n in ast.walk(tree)
+                         if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)]
+    assert shadowed == []

@@ -1,0 +1,75 @@
+"""What the Cult's turn means to the bots (``asc_bot_advice``): Samael's queue (see
+:mod:`.samael_bot`), where a card is also worth the Renown it gives the Cult, and Renown is worth
+the honor of the milestones (3, 6, 9) it brings within the game. Cards still in the center deck
+are known by their mix only: their Renown is counted as a chance (Poisson), so a card the
+player denies weighs what it changes in the Cult's odds of reaching each milestone."""
+from __future__ import annotations
+
+import math
+
+from ascension.core.cards import FACTIONS
+from ascension.core.hookspecs import hookimpl
+from ascension.plugins.legendary.track import MILESTONES
+
+from .samael_bot import VillainAdvice
+
+
+def renown_of(game, card: int) -> dict[str, int]:
+    """The Renown the Cult gains for taking ``card`` (as ``cult.cult_renown`` moves it)."""
+    d = game.card(card)
+    out = dict.fromkeys(d.factions, 1)
+    if d.type != "monster":
+        for step in d.effects.get("on_acquire", ()):
+            if step.verb.name == "gain_renown" and step.params.faction:
+                out[step.params.faction] = out.get(step.params.faction, 0) + step.params.n
+    return out
+
+
+def at_least(k: int, mean: float) -> float:
+    """P(N >= k) for N ~ Poisson(mean)."""
+    if k <= 0:
+        return 1.0
+    term = total = math.exp(-mean)
+    for i in range(1, k):
+        term *= mean / i
+        total += term
+    return max(0.0, 1.0 - total)
+
+
+class CultAdvice(VillainAdvice):
+    def haul(self, sense, cards: list) -> float:
+        honor = sum(self.worth(sense, c) for c in cards)
+        g = sense.game
+        now = g.ext["legendary"]["renown"].get("-1", {})
+        known = dict.fromkeys(FACTIONS, 0)
+        unknown = cards.count(None)
+        for c in cards:
+            if c is not None:
+                for f, n in renown_of(g, c).items():
+                    known[f] += n
+        per_card = self.unknown_renown(sense)
+        for f in FACTIONS:
+            r = now.get(f, 0) + known[f]
+            mean = unknown * per_card[f]
+            honor += sum(m * at_least(m - r, mean) for m in MILESTONES if now.get(f, 0) < m)
+        return honor
+
+    def unknown_renown(self, sense) -> dict[str, float]:
+        """The Renown a card still in the center deck gives the Cult, on average, per faction."""
+        v = sense.memo.get("cult unknown")
+        if v is None:
+            deck = sense.game.center_deck or sense.game.void
+            v = dict.fromkeys(FACTIONS, 0.0)
+            for c in deck:
+                for f, n in renown_of(sense.game, c).items():
+                    v[f] += n / len(deck)
+            sense.memo["cult unknown"] = v
+        return v
+
+
+ADVICE = [CultAdvice()]
+
+
+@hookimpl
+def asc_bot_advice(game):
+    return ADVICE
