@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Callable
 
 from . import rng, wording
+from .i18n import _
 from .plugins import BotKind, installed
 
 if TYPE_CHECKING:
@@ -50,7 +51,52 @@ class Bot:
     def describe(self, option: tuple, intent=None) -> str:
         names = self.seat_names
         return wording.describe_option(self.defs, option, intent,
-                                       lambda s: names[s] if 0 <= s < len(names) else f"seat {s + 1}")
+                                       lambda s: names[s] if 0 <= s < len(names) else _("seat {n}").format(n=s + 1))
+
+
+class BotAdvice:
+    """What a plugin's rules are worth to a bot (offered through ``asc_bot_advice``), in honor at
+    the end of the game for the seat weighing them; the defaults say "nothing". A plugin
+    overrides what its rules touch, so the bots weigh Renown, a villain's next cards and the
+    like without naming them.
+
+    ``sense`` is the bot's reading of a position for one seat: ``sense.game`` (a world the bot
+    imagines, read like any state), ``sense.seat``, ``sense.turns_left`` (that seat's turns
+    after this one, estimated), ``sense.effect_value(card_def, key)`` (honor the effect list
+    ``key`` of a card brings, resolved once now), ``sense.acquire_value(card_def)`` and
+    ``sense.defeat_value(card_def)`` (the bot's own worth of taking a card),
+    ``sense.faction_share`` (faction → share of that seat's cards) and ``sense.memo`` (a dict
+    kept as long as the reading, for the plugin's own sums)."""
+
+    def take(self, sense, card: int) -> float:
+        """Worth of ``sense.seat`` acquiring or defeating ``card`` from the center row, beyond
+        the card itself (Renown on the Legendary Track)."""
+        return 0.0
+
+    def leave_row(self, sense, card: int) -> float:
+        """Worth of ``card`` leaving the center row during ``sense.seat``'s turn, taken or
+        banished (a card denied to a villain that would have taken it)."""
+        return 0.0
+
+    def rivals_future(self, sense) -> float:
+        """Honor the plugin's rivals that are no seat (a solo villain) will still gain before
+        the game ends, as ``sense.seat`` sees it (weighed with a deck's expected honor)."""
+        return 0.0
+
+    def at_once(self, option: tuple) -> str | None:
+        """Why a main-action ``option`` of the plugin's own kind is taken before anything else
+        (it costs nothing and lapses: a Boon), or None."""
+        return None
+
+    def action(self, sense, option: tuple) -> tuple[float, str] | None:
+        """Worth of a main-action ``option`` of the plugin's own kind that costs nothing (a free
+        take with Legendary status), and why; None when it is not the plugin's."""
+        return None
+
+    def answer(self, sense, intent: dict, option: tuple) -> float | None:
+        """Worth of ``option`` in an effect's question the plugin asks (``intent["verb"]`` is
+        its own: in which faction to gain Renown); None when it is not the plugin's."""
+        return None
 
 
 def bot_kinds() -> dict[str, BotKind]:
@@ -64,5 +110,5 @@ def make_bot(kind: str, defs: list[CardDef], seed: int, seat: int, **options) ->
     try:
         factory = kinds[kind].factory
     except KeyError:
-        raise ValueError(f"unknown bot '{kind}' (available: {', '.join(kinds)})") from None
+        raise ValueError(_("unknown bot '{kind}' (available: {names})").format(kind=kind, names=", ".join(kinds))) from None
     return factory(defs, seed, seat, **options)

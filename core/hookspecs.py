@@ -14,8 +14,8 @@ Families (by calling convention):
   ``asc_apply_action``, ``asc_option_label`` (firstresult: the first plugin that answers other
   than None decides; the base rules plugin supplies the default with ``trylast=True`` where
   there is one)
-- contribution: ``asc_extra_scores``, ``asc_extra_actions``, ``asc_public_status`` (collecting,
-  flattened by the facade)
+- contribution: ``asc_extra_scores``, ``asc_extra_actions``, ``asc_public_status``,
+  ``asc_bot_advice`` (collecting, flattened by the facade)
 
 Notification and contribution hooks no plugin implements are skipped, so they cost nothing.
 Hooks a match's rules run (everything from ``asc_game_started`` on) must be deterministic
@@ -32,6 +32,7 @@ if TYPE_CHECKING:   # annotations only: the core modules import this one
     from .engine import Game
     from .events import Event
     from .match import MatchSetup
+    from .bots import BotAdvice
     from .plugins import BotKind
     from .verbs import VerbRegistry
 
@@ -215,3 +216,14 @@ def asc_public_status(game: Game, seat: int) -> list[tuple[str, str]]:
     """Public facts about ``seat`` a plugin keeps (Renown, Boons), which front ends show beside
     the seat; ``seat`` -1 is the solo villain. Fires whenever a front end draws a seat.
     Returns a list of (label, text) pairs."""
+
+
+@hookspec
+def asc_bot_advice(game: Game) -> list[BotAdvice]:
+    """What the plugin's rules are worth to a bot: each a :class:`~ascension.core.bots.BotAdvice`
+    (Renown and Boons for the Legendary Track, the cards a solo villain takes next...), so that
+    bots know a plugin's rules without naming them.
+
+    Fires whenever a built-in bot weighs a position of ``game`` (a world it imagines: read it
+    like any state), about once per decision and per rollout turn. Returns a list (possibly
+    empty); all plugins' lists are joined. No implementation: the bots weigh the core rules only."""

@@ -307,6 +307,7 @@ class Hooks:
     event: Callable[[Game, Event], None] | None
     # contributions, joined into one list: None when no plugin implements them
     extra_actions: Callable[[Game, int], list[tuple]] | None
+    bot_advice: Callable[[Game], list] | None
     # rule seams: the first answer other than None
     refill_center_row: Callable[[Game, int], bool | None]
     game_over: Callable[[Game, int], bool | None]
@@ -332,6 +333,7 @@ class Hooks:
         self.turn_ended = _notification(hook.asc_turn_ended)
         self.event = _notification(hook.asc_event)
         self.extra_actions = _contribution(hook.asc_extra_actions)
+        self.bot_advice = _contribution(hook.asc_bot_advice)
         self.refill_center_row = _seam(hook.asc_refill_center_row)
         self.game_over = _seam(hook.asc_game_over)
         self.opponents = _seam(hook.asc_opponents)

@@ -13,9 +13,11 @@ Tiers:
   average card of the bot's own deck (so a card that dilutes the deck is worth less), with faction
   synergy (Unite, "if you played a <faction> hero", Mechana construct counts), construct value
   weighted by the turns it will be in play, later plays rarer as the deck grows, starting cards
-  banished while the deck still cycles, Renown valued by the Boons and Legendary status it
-  reaches, center-row denial of the costliest card when it beats a random replacement, and an
-  honor race near the end (tokens weigh more when ahead, the last turn buys pure honor).
+  banished while the deck still cycles, what the plugins' rules are worth as the plugins
+  themselves say (``asc_bot_advice``: Renown by the Boons and Legendary status it reaches; the
+  cards a solo villain takes next, denied when they are worth more to it than what it would
+  take instead), center-row denial of the costliest card when it beats a random replacement,
+  and an honor race near the end (tokens weigh more when ahead, the last turn buys pure honor).
   Runes and power are each spent on the best *set* of affordable cards (a small knapsack), not
   only the best single card. In team play the teammate is never harmed and may receive a gift
   when the card is worth more in their deck than in ours.
@@ -46,8 +48,10 @@ from functools import partial
 
 from ascension.core import rng, wording
 from ascension.core.bots import Bot
-from ascension.core.cards import FACTIONS, CardDef
+from ascension.core.cards import CardDef
 from ascension.core.engine import Decision, Game
+from ascension.core.i18n import _, ngettext
+from ascension.core.verbs import Feature
 
 STARTERS = ("apprentice", "militia")
 
@@ -64,9 +68,15 @@ class RandomBot(Bot):
 
     def choose(self, view, decision):
         self.rng, i = rng.below(self.rng, len(decision.options))
-        self._explain = lambda: (f"random pick among {len(decision.options)} options: "
-                                 f"{self.describe(decision.options[i], decision.intent)}")
+        n = len(decision.options)
+        self._explain = lambda: ngettext("random pick among {n} option: {move}", "random pick among {n} options: {move}",
+                                         n).format(n=n, move=self.describe(decision.options[i], decision.intent))
         return i
+
+
+def because(move: str, reason: str) -> str:
+    """A move and the reason for it, as the bots' explanations give them."""
+    return _("{move}: {reason}").format(move=move, reason=reason)
 
 
 def reward_honor(d: CardDef) -> int:
@@ -118,13 +128,13 @@ class GreedyBot(Bot):
 
     def _reason(self, opts, i: int, scored: list[float] | None, intent) -> str:
         kind = opts[i][0]
-        why = ("best heuristic score" if scored is not None else
-               "plays its cards and uses abilities first" if kind in ("play", "play_all", "use") else
-               "nothing left worth its runes or power" if kind == "end" else
-               "best value it can afford (honor + 0.8 x cost)")
+        why = (_("best heuristic score") if scored is not None else
+               _("plays its cards and uses abilities first") if kind in ("play", "play_all", "use") else
+               _("nothing left worth its runes or power") if kind == "end" else
+               _("best value it can afford (honor + 0.8 x cost)"))
         rows = [(x, self.describe(o, intent)) for x, o in zip(scored, opts)] if scored is not None else [
             (self.value(o[1]), self.describe(o)) for o in opts if o[0] in ("acquire", "defeat")]
-        return f"{self.describe(opts[i], intent)}: {why}" + (f" [{_top(rows)}]" if rows else "")
+        return because(self.describe(opts[i], intent), why) + (f" [{_top(rows)}]" if rows else "")
 
     def _action(self, opts):
         """One pass over the options, which come in the engine's order: plays, "play all",
@@ -220,8 +230,9 @@ class EasyBot(GreedyBot):
 # =============================================================================== card knowledge
 # A card's effects are summarised once as a vector of features ("profile"); what a feature is
 # worth depends on the situation (weights below), so valuing a card is a dot product.
-R, P, H, DR, MR, DC, BO, BC, CP, XT, ST, AT, PPM, HPF, DS, UK = range(16)
-NF = 16
+# (the vocabulary is core's, so that a verb says what it brings: ``Verb.profile``)
+R, P, H, DR, MR, DC, BO, BC, CP, XT, ST, AT, PPM, HPF, DS, UK = map(int, Feature)
+NF = len(Feature)
 
 
 class Profile:
@@ -260,112 +271,19 @@ class Profile:
         return v
 
 
-def _cap(n, default: float = 7.0) -> float:
-    return float(min(n, 8)) if isinstance(n, (int, float)) else default
-
-
 def steps_profile(d: CardDef, key: str) -> Profile:
-    """The features of effect list ``key`` of card ``d`` (nested lists included)."""
+    """The features of effect list ``key`` of card ``d`` (nested lists included): each step's verb
+    says what it brings (``Verb.profile``; a verb that says nothing is mildly useful)."""
     prof = Profile()
     for i, step in enumerate(d.effects.get(key, ())):
-        name, p = step.verb.name, step.params
-        v = prof.vec
-        sub = lambda field: steps_profile(d, f"{key}.{i}.{field}")  # noqa: E731
-        if name == "gain":
-            v[R] += p.runes
-            v[P] += p.power
-            v[H] += p.honor
-        elif name in ("draw", "bonus_draw"):
-            v[DR] += p.n
-        elif name == "banish":
-            zones = set(p.from_)
-            if zones & {"hand", "discard"}:
-                v[BO] += p.up_to * (1.0 if p.optional else 0.6)
-            if "center" in zones:
-                v[BC] += p.up_to
-            for field, k in (("then", 0.6), ("then_if_monster", 0.3)):
-                if getattr(p, field, None):
-                    prof.add(sub(field), k)
-        elif name == "discard":
-            v[DS] += p.n
-            if p.then:
-                prof.add(sub("then"))
-        elif name in ("acquire_free", "take_from_pile"):
-            cap = getattr(p, "max_cost", None)
-            v[R] += 0.8 * (2.0 if cap == "mechana_constructs" else _cap(cap)) if name == "acquire_free" else 2.0
-        elif name == "defeat_free":
-            v[P] += 0.9 * _cap(p.max_cost)
-        elif name == "take_free":
-            v[P] += 4.5
-        elif name == "copy_hero":
-            v[CP] += 1
-        elif name == "extra_turn":
-            v[XT] += 1
-        elif name == "mechana_runes":
-            v[MR] += p.n
-        elif name == "discount_construct":
-            v[DC] += p.n
-        elif name == "power_per_mechana_construct":
-            v[PPM] += 1
-        elif name == "honor_per_construct_faction":
-            v[HPF] += 1
-        elif name == "if_constructs":
-            prof.add(sub("then"), 0.5)
-        elif name == "pay":
-            v[R] -= p.runes
-        elif name in ("opponents_destroy_construct", "opponents_lose_costliest_construct"):
-            v[AT] += 1
-        elif name in ("opponents_keep_one_construct", "opponents_discard_per_construct"):
-            v[AT] += 1.5
-        elif name == "opponents_discard":
-            v[AT] += 0.7 * p.n
-        elif name == "steal_random_from_hands":
-            v[ST] += 1
-        elif name == "next_defeat_honor":
-            v[H] += 0.5 * p.n
-        elif name == "take_honor_from_leader":
-            v[H] += 0.5 * p.n
-        elif name == "name_and_reveal":
-            v[DR] += 1
-            v[H] += 0.3 * p.honor
-        elif name == "renown_threshold":   # the better effect once the faction's Renown is high
-            prof.add(sub("then"), 0.4)
-            prof.add(sub("otherwise"), 0.6)
-        elif name in ("if_played_or_acquired", "if_discard_holds", "if_subject_faction"):
-            prof.add(sub("then"), 0.5)
-        elif name == "unite_emissary":
-            prof.add(sub("then"), 0.4)
-        elif name in ("defeat_in_void", "repeat_next_reward"):
-            v[H] += 1.5
-        elif name == "take_free_costing_up_to_it":
-            v[R] += 2.0
-        elif name == "return_from_discard":
-            v[DR] += 0.7
-        elif name == "discard_to_deck_top":   # a chosen card instead of a random one next turn
-            v[DR] += 0.4
-        elif name == "banish_played":         # thinning, once the card has done its work
-            v[BO] += 0.8
-        elif name in ("gain_renown", "banish_center_gain_renown"):   # Legendary Track
-            v[H] += 0.45 * getattr(p, "n", 1) * (4 if getattr(p, "each", False) else 1)
-            v[BC] += 1 if name == "banish_center_gain_renown" else 0
-        elif name == "choose":
-            prof.alts.append([sub("a"), sub("b")])
-        elif name == "may":
-            prof.add(sub("then"))
-        elif name == "each_player":
-            prof.add(sub("then"), 0.3)
-        elif name == "for_each_faction_hero":
-            prof.add(sub("each"), 1.5)
-        elif name in ("banish_self", "may_take_to_hand", "may_put_into_play", "may_put_on_deck",
-                      "keep_face_up", "banish_neighbours", "banish_former_neighbour"):
-            v[UK] += 0.3 if name.startswith("may") else 0.0
-        else:  # a verb this bot does not know (a new set): mildly useful
-            v[UK] += 1
+        step.verb.profile(step.params, prof, partial(_nested_profile, d, f"{key}.{i}"))
     return prof
 
 
-# The Legendary Track (plugins/legendary): a Boon at each milestone, Legendary status at the end.
-MILESTONES, LEGENDARY = (3, 6, 9), 12
+def _nested_profile(d: CardDef, step: str, field: str) -> Profile:
+    """The profile of the nested effect list ``field`` of the step at ``step`` ("play.0")."""
+    return steps_profile(d, f"{step}.{field}")
+
 
 # Abilities whose price is a card of one's own (not runes): never used as if they were free.
 COSTLY_VERBS = frozenset({"destroy_another_construct", "banish_this", "destroy_constructs"})
@@ -425,7 +343,6 @@ class Tuning:
     gift_margin = 0.5
     basics = 0.8         # always-available heroes: what they add saturates (surplus power ends in Cultists)
     growth = 1.2         # cards a deck gains per turn (acquired minus banished): later plays are rarer
-    renown = 0.3         # Legendary Track: honor of one space of Renown besides its Boons
     win_bonus = 0.0      # search: honor a won (finished) rollout is worth beyond its margin
     potential = 1.0      # search: share of a deck's expected future honor counted at the horizon
 
@@ -468,10 +385,9 @@ class Situation:
         self.mech_constructs = sum(1 for c in me.constructs if game.has_faction(c, "mechana", seat))
         self.construct_factions = len({f for c in me.constructs for f in defs[c].factions}
                                       | ({"mechana"} if self.mech_constructs else set()))
-        # Legendary Track: Renown per faction (a Boon every 3 spaces, Legendary status at 12)
-        track = game.ext.get("legendary") if game.ext else None
-        self.renown = track.get("renown", {}).get(str(seat)) if isinstance(track, dict) else None
-        self.legends = track.get("characters", {}) if self.renown is not None else {}
+        # what the plugins' rules are worth (Renown, a villain's next cards): asc_bot_advice
+        self.advice = advice_of(game)
+        self.memo: dict = {}
         # honor race near the end: lead of my side over the best other side
         self.lead = self.side_lead(game, defs) if pool < 0.25 * init else 0
         w = self.w = [0.0] * NF
@@ -503,6 +419,10 @@ class Situation:
         w[UK] = 0.3
         self._pv = {}
         self.avg = self._avg_play()
+
+    @property
+    def game(self) -> Game:
+        return self.g
 
     def side_lead(self, game: Game, defs) -> float:
         totals = []
@@ -611,34 +531,24 @@ class Situation:
             return self.k.basics * (d.honor + econ)
         return d.honor + econ
 
-    def renown_bonus(self, d: CardDef) -> float:
-        """Legendary Track: taking a card from the center row moves Renown in each of its factions."""
-        if not self.renown:
-            return 0.0
-        return sum(self.renown_value(f) for f in d.factions)
+    def row_bonus(self, card: int) -> float:
+        """What the plugins' rules add to taking ``card`` from the center row (``asc_bot_advice``)."""
+        total = 0.0
+        for a in self.advice:
+            total += a.take(self, card) + a.leave_row(self, card)
+        return total
 
-    def renown_value(self, faction: str, n: int = 1) -> float:
-        """Honor of ``n`` spaces of Renown in ``faction``: a Boon at 3, 6 and 9 (used this turn,
-        for what that faction's Legendary Character gives), Legendary status at 12 (a free card
-        of the faction each turn), and a little for the way there."""
-        r = self.renown.get(faction, 0) if self.renown else LEGENDARY
-        new = min(LEGENDARY, r + n)
-        if new <= r:
-            return 0.0
-        v = self.k.renown * (new - r)
-        v += sum(self.boon_value(faction) for m in MILESTONES if r < m <= new)
-        if new == LEGENDARY:
-            v += 1.5 * self.turns_left
-        return v
+    def denial(self, card: int) -> float:
+        """What the plugins' rules add to ``card`` leaving the center row, taken or banished (a
+        card a villain would have taken)."""
+        total = 0.0
+        for a in self.advice:
+            total += a.leave_row(self, card)
+        return total
 
-    def boon_value(self, faction: str) -> float:
-        key = f"<boon {faction}>"
-        v = self._pv.get(key)
-        if v is None:
-            legend = self.legends.get(faction)
-            v = steps_profile(self.defs[legend], "boon").value(self.w) if legend is not None else 0.0
-            self._pv[key] = v
-        return v
+    def effect_value(self, d: CardDef, key: str) -> float:
+        """Honor the effect list ``key`` of ``d`` brings, resolved once now (for plugins' advice)."""
+        return steps_profile(d, key).value(self.w)
 
     def defeat_value(self, d: CardDef) -> float:
         return info(d).reward.value(self.w)
@@ -682,14 +592,14 @@ def _items(sit: Situation, options, mates_sits=None):
             if d.role == "always":
                 pile = g.piles.get(d.id, [])
                 copies = len(pile)
-            bonus = sit.renown_bonus(d) if sit.renown and o[1] in g.center_row else 0.0
+            bonus = sit.row_bonus(o[1]) if sit.advice and o[1] in g.center_row else 0.0
             out.append((i, "runes", cost, sit.acquire_value(d) + bonus, o[1], copies))
         elif kind == "defeat":
             d = defs[o[1]]
             copies = 1
             if d.permanent or d.role == "always":
                 copies = 99
-            bonus = sit.renown_bonus(d) if sit.renown and o[1] in g.center_row else 0.0
+            bonus = sit.row_bonus(o[1]) if sit.advice and o[1] in g.center_row else 0.0
             out.append((i, "power", d.cost, sit.defeat_value(d) + bonus, o[1], copies))
         elif kind == "gift" and mates_sits is not None:
             d = defs[o[1]]
@@ -780,25 +690,57 @@ def _play_priority(d: CardDef) -> float:
     return pr
 
 
-def quick_action(defs, options) -> tuple[int, list, str] | None:
+def quick_action(defs, options, advice=()) -> tuple[int, list, str] | None:
     """Main actions the medium policy takes without weighing the situation: play every card
     (those without choices first, then drawing cards, a card repeating another last), then use
-    the constructs' free abilities."""
+    the constructs' free abilities, then a plugin's action its ``advice`` says to take at once."""
     kinds = [o[0] for o in options]
     if "play_all" in kinds:
-        return kinds.index("play_all"), [], "play every card without choices first"
+        return kinds.index("play_all"), [], _("play every card without choices first")
     plays = [i for i, o in enumerate(options) if o[0] == "play"]
     if plays:
         scored = [(_play_priority(defs[options[i][1]]), -i) for i in plays]
         best = -max(scored)[1]
-        return best, [(sc, options[-i]) for sc, i in scored], "play cards before buying"
+        return best, [(sc, options[-i]) for sc, i in scored], _("play cards before buying")
     for i, o in enumerate(options):
         if o[0] == "use" and info(defs[o[1]]).abilities[o[2]][2] == "free":
-            return i, [], "use a construct's free ability"
+            return i, [], _("use a construct's free ability")
     for i, o in enumerate(options):
-        if o[0] == "boon":   # Legendary Track: a Boon costs nothing and lapses at the end of the turn
-            return i, [], "a Boon costs nothing: use it"
+        if o[0] not in CORE_ACTIONS:
+            for a in advice:
+                why = a.at_once(o)
+                if why:
+                    return i, [], why
     return None
+
+
+# Main actions the medium policy weighs itself; a plugin's other actions are weighed by its advice.
+CORE_ACTIONS = frozenset({"play", "play_all", "use", "acquire", "defeat", "gift", "end"})
+
+
+def advice_of(game: Game) -> list:
+    """What the match's plugins say their rules are worth to a bot (``asc_bot_advice``)."""
+    hook = game.ctx.hooks.bot_advice
+    return hook(game) if hook is not None else []
+
+
+def plugin_action(sit: Situation, options):
+    """The best of the plugins' own main actions that cost nothing (a free take with Legendary
+    status), when it is worth anything: (index, scored, reason), or None."""
+    found = []
+    for i, o in enumerate(options):
+        if o[0] not in CORE_ACTIONS:
+            for a in sit.advice:
+                worth = a.action(sit, o)
+                if worth is not None:
+                    found.append((i, o, worth))
+                    break
+    if not found:
+        return None
+    i, o, (v, why) = max(found, key=lambda t: t[2][0])
+    if v <= 0:
+        return None
+    return i, [(w[0], opt) for __, opt, w in found], why
 
 
 def medium_plan(sit: Situation, options):
@@ -815,15 +757,12 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
     """The medium policy's main action: (index, scored alternatives, reason)."""
     defs = sit.defs
     kinds = [o[0] for o in options]
-    quick = quick_action(defs, options)
+    quick = quick_action(defs, options, sit.advice)
     if quick is not None:
         return quick
-    legend = [i for i, o in enumerate(options) if o[0] == "legendary" and isinstance(o[2], int)]
-    if legend:   # Legendary status: a free take of a center-row card of that faction
-        scored = [(sit.acquire_value(defs[options[i][2]]), options[i]) for i in legend]
-        best = max(range(len(legend)), key=lambda k: scored[k][0])
-        if scored[best][0] > 0:
-            return legend[best], scored, "Legendary status: the best card it may take for free"
+    free = plugin_action(sit, options) if sit.advice else None
+    if free is not None:
+        return free
     cycle = _cycle_use(sit, options)
     if cycle is not None:
         return cycle
@@ -833,7 +772,7 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
     # every refill may show something better); the piles and the Cultist never change: last.
     row = sit.g.center_row
     plans = ((power_plan[1], lambda t: t[3]), (rune_plan[1], lambda t: (t[3], -t[2])))
-    why = lambda: f"plan: {_plan_text(defs, options, power_plan, rune_plan)}"  # noqa: E731
+    why = lambda: _("plan: {plan}").format(plan=_plan_text(defs, options, power_plan, rune_plan))  # noqa: E731
     for from_row in (True, False):
         for chosen, order in plans:
             if from_row:
@@ -849,8 +788,8 @@ def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]]
                 gain = prof.value(sit.w) - d.honor
                 if gain > 0.5:
                     scored.append((gain, o))
-                    return i, scored, "an extra turn is worth more than the construct's honor"
-    return kinds.index("end"), scored, "nothing left worth taking"
+                    return i, scored, _("an extra turn is worth more than the construct's honor")
+    return kinds.index("end"), scored, _("nothing left worth taking")
 
 
 def _cycle_use(sit: Situation, options):
@@ -861,23 +800,23 @@ def _cycle_use(sit: Situation, options):
         if o[0] != "use":
             continue
         d = sit.defs[o[1]]
-        ability, _, kind = info(d).abilities[o[2]]
+        ability, __, kind = info(d).abilities[o[2]]
         if kind != "cycle":
             continue
         caps = [s.params.max_cost for s in d.effects[ability.key] if s.verb.name == "defeat_free"]
         if not caps:
-            return i, [], "use a construct that returns through the discard pile"
+            return i, [], _("use a construct that returns through the discard pile")
         cap = caps[0] if caps[0] is not None else 99
         targets = [sit.defeat_value(sit.defs[c]) for c in sit.g.center_row
                    if c is not None and sit.defs[c].type == "monster" and sit.defs[c].cost <= cap]
         if targets and max(targets) >= 2.0:
-            return i, [(max(targets), o)], "a free defeat of a monster worth it"
+            return i, [(max(targets), o)], _("a free defeat of a monster worth it")
     return None
 
 
 def _plan_text(defs, options, *plans) -> str:
     parts = [wording.describe_option(defs, options[it[0]]) for plan in plans for it in plan[1]]
-    return " + ".join(parts) or "nothing"
+    return " + ".join(parts) or _("nothing")
 
 
 def _mode_profiles(d: CardDef | None) -> list[Profile] | None:
@@ -922,6 +861,10 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
 
     def score(o) -> float:
         kind = o[0]
+        for a in sit.advice:   # a question of a plugin's own
+            v = a.answer(sit, intent, o)
+            if v is not None:
+                return v
         if kind == "yes":
             return 1.0 if verb in ("to_deck_top", "to_hand", "into_play") else 0.5
         if kind == "no":
@@ -931,9 +874,6 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
         if kind == "mode":
             if verb == "take_honor":
                 return 1.0
-            if verb == "renown" and isinstance(o[1], int):   # gain ``amount`` Renown in which faction?
-                n = intent["amount"]
-                return sit.renown_value(FACTIONS[o[1]], n) + 0.1 * sit.faction_share.get(FACTIONS[o[1]], 0.0)
             if modes is not None and isinstance(o[1], int) and o[1] in (0, 1):
                 return modes[o[1]].value(sit.w)
             if verb == "penalty":   # discard cards (mode 0), or put all one's constructs into the discard pile
@@ -956,7 +896,8 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
                     return -5.0
                 # what an opponent is likeliest to take is what most players take: the costliest
                 # card; a random card replaces it, so denial pays only for a card better than that
-                return sit.k.deny * (GreedyBot._value(d) - sit.replacement_value())
+                rival = sit.k.deny * (GreedyBot._value(d) - sit.replacement_value()) if len(sit.sides) > 1 else 0.0
+                return rival + sit.denial(c)
             return sit.thin_value(d, zone)
         if zone == "your_constructs" and verb != "keep":   # never harm one's own constructs
             return -100.0
@@ -977,13 +918,14 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
             cost_w = sit.w[P] if d.type == "monster" else sit.w[R]
             v = sit.defeat_value(d) if d.type == "monster" else sit.acquire_value(d)
             return v - cost_w * d.cost
+        deny = sit.denial(c) if zone == "center" else 0.0
         if d.type == "monster":
-            return sit.defeat_value(d)
-        return sit.acquire_value(d, to_top=False)
+            return sit.defeat_value(d) + deny
+        return sit.acquire_value(d, to_top=False) + deny
 
     scores = [score(o) for o in opts]
     best = max(range(len(opts)), key=lambda i: (scores[i], -i))
-    return best, list(zip(scores, opts)), "best heuristic score"
+    return best, list(zip(scores, opts)), _("best heuristic score")
 
 
 def medium_decide(game: Game, decision: Decision, params: type[Tuning] = Tuning):
@@ -1008,7 +950,7 @@ class RolloutPolicy:
         if len(opts) == 1:
             return 0
         if decision.kind == "action":
-            quick = quick_action(game.ctx.defs, opts)
+            quick = quick_action(game.ctx.defs, opts, advice_of(game))
             if quick is not None:
                 return quick[0]
         seat = decision.seat
@@ -1032,7 +974,7 @@ class MediumBot(Bot):
 
     def choose(self, view, decision):
         if len(decision.options) == 1:
-            self._explain = f"{self.describe(decision.options[0], decision.intent)}: the only option"
+            self._explain = because(self.describe(decision.options[0], decision.intent), _("the only option"))
             return 0
         quick = quick_action(self.defs, decision.options) if decision.kind == "action" else None
         if quick is not None:   # playing cards, free abilities: no need to look at the table
@@ -1046,13 +988,15 @@ class MediumBot(Bot):
     def explained(self, options, i, scored, reason, suffix: str = "", intent=None) -> str:
         reason = reason() if callable(reason) else reason
         scored = [(sc, self.describe(o, intent)) for sc, o in scored]
-        return f"{self.describe(options[i], intent)}: {reason}{suffix}" + (f" [{_top(scored)}]" if scored else "")
+        return because(self.describe(options[i], intent), f"{reason} {suffix}" if suffix else reason) + (
+            f" [{_top(scored)}]" if scored else "")
 
 
 # =============================================================================== the hard bot: search
 def evaluate(game: Game, seat: int, params: type[Tuning] = Tuning) -> float:
     """Value of a (rollout) position for ``seat``: its side's honor minus the best other side's,
-    plus, when the game is not over, what each side's deck is still expected to bring."""
+    plus, when the game is not over, what each side's deck is still expected to bring (a solo
+    villain's: what the plugins' advice says it will still take)."""
     rows = {r["seat"]: r["total"] for r in game.scores()}
     sides = sides_of(game)
     if -1 in rows:
@@ -1065,6 +1009,9 @@ def evaluate(game: Game, seat: int, params: type[Tuning] = Tuning) -> float:
                 if x >= 0:
                     sit = Situation(game, x, params)
                     t += potential(sit)
+                else:
+                    sit = Situation(game, seat, params)
+                    t += sum(a.rivals_future(sit) for a in sit.advice)
         totals.append(t)
     mine = next(i for i, s in enumerate(sides) if seat in s)
     best_other = max((t for i, t in enumerate(totals) if i != mine), default=0.0)
@@ -1171,7 +1118,7 @@ class HardBot(MediumBot):
         """The moves worth searching: acquire/defeat/gift/convert/extra turn/end, best first by
         the heuristics; plays and free abilities come first and are not searched."""
         kinds = [o[0] for o in options]
-        if quick_action(self.defs, options) is not None:
+        if quick_action(self.defs, options, sit.advice) is not None:
             return []
         items, power_plan, rune_plan = medium_plan(sit, options)
         h = medium_action(sit, options)[0]
@@ -1204,7 +1151,7 @@ class HardBot(MediumBot):
         heuristic answer first, then the next best distinct answers."""
         if decision.seat != sit.g.current or not self.search_choices:
             return []
-        _, scored, _ = medium_choice(sit, decision)
+        __, scored, __ = medium_choice(sit, decision)
         order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
         seen, cands = set(), []
         for i in order:
@@ -1228,7 +1175,7 @@ class HardBot(MediumBot):
             if decision.kind != "action":
                 return super().choose(view, decision)
             i, scored, reason = medium_action(sit, opts)
-            self._explain = self.explained(opts, i, scored, reason, " (no search needed)")
+            self._explain = self.explained(opts, i, scored, reason, _("(no search needed)"))
             return i
         t0 = time.perf_counter()
         deadline = t0 + self.time_limit if self.time_limit else None
@@ -1252,7 +1199,7 @@ class HardBot(MediumBot):
 
         for r in range(rounds):
             share = max(1, (self.budget - spent) // ((rounds - r) * (len(alive) + 1)))
-            for _ in range(share):
+            for __ in range(share):
                 world = view.sample(rng.derive(seed, f"w{world_no}"))
                 stream = rng.derive(seed, f"s{world_no}")
                 world_no += 1
@@ -1283,13 +1230,16 @@ class HardBot(MediumBot):
             v = values[i]
             text = f"{self.describe(opts[i], decision.intent)} n={len(v)} mean={sum(v) / max(1, len(v)):+.2f}"
             if i != plan and v:
-                text += f" vs plan {gain(i)[0]:+.2f}±{gain(i)[1]:.2f}"
+                text += " " + _("vs plan {gain}").format(gain=f"{gain(i)[0]:+.2f}±{gain(i)[1]:.2f}")
             return text
         ranked = sorted(cands, key=lambda i: (-len(values[i]), -sum(values[i]) / max(1, len(values[i]))))
-        why = "the heuristic plan holds" if best == plan else "beats the heuristic plan"
-        self._explain = (f"{self.describe(opts[best], decision.intent)}: {why} (mean honor margin) after {spent} rollouts over "
-                         f"{world_no} sampled worlds ({elapsed:.2f}s{', time cap' if stopped else ''}) "
-                         f"[{'; '.join(line(i) for i in ranked[:4])}]")
+        why = _("the heuristic plan holds") if best == plan else _("beats the heuristic plan")
+        search = (_("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds "
+                    "({seconds}s, time cap)") if stopped else
+                  _("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds ({seconds}s)"))
+        self._explain = (because(self.describe(opts[best], decision.intent),
+                                 search.format(why=why, rollouts=spent, worlds=world_no, seconds=f"{elapsed:.2f}"))
+                         + f" [{'; '.join(line(i) for i in ranked[:4])}]")
         return best
 
     def horizon(self, game: Game) -> int | None:

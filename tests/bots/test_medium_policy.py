@@ -88,9 +88,9 @@ def test_medium_puts_free_renown_where_it_earns_a_boon():
 def test_medium_counts_a_boon_in_the_value_of_a_center_card_that_reaches_one():
     """Nairi's Boon (gain 2 honor) is earned at Lifebound Renown 3."""
     game = legends_game()
-    lifebound_hero = next(d for d in game.ctx.defs if d.role == "center" and d.factions == ("lifebound",))
+    lifebound_hero = next(c for c, d in enumerate(game.ctx.defs) if d.role == "center" and d.factions == ("lifebound",))
     row = game.ext["legendary"]["renown"]["0"]
     row.update(lifebound=1)
-    far = Situation(game, 0).renown_bonus(lifebound_hero)
+    far = Situation(game, 0).row_bonus(lifebound_hero)
     row.update(lifebound=2)
-    assert Situation(game, 0).renown_bonus(lifebound_hero) > far + 0.5
+    assert Situation(game, 0).row_bonus(lifebound_hero) > far + 0.5

@@ -155,3 +155,41 @@ def test_the_medium_bot_races_samael_through_his_score_row_near_the_end():
     samael = next(row for row in game.scores() if row["seat"] == -1)["total"]
     assert samael > mine
     assert Situation(game, 0).lead == mine - samael  # behind: the bot knows it is losing the race
+
+
+ADVISES = '''
+from ascension.core.bots import BotAdvice
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+PLUGIN = PluginInfo(name="favours", summary="Temple Librarians bring luck", variant="favours")
+
+
+class Luck(BotAdvice):
+    def take(self, sense, card):
+        return 50.0 if sense.game.card(card).name == "Temple Librarian" else 0.0
+
+
+@hookimpl
+def asc_bot_advice(game):
+    return [Luck()]
+'''
+
+
+def test_a_plugin_tells_the_bots_what_its_rules_are_worth(installed_package):
+    """``asc_bot_advice``: a variant's rule the bots cannot read from the cards (here, luck for
+    taking a Temple Librarian) changes what the medium bot buys, only in matches that play it."""
+    from ascension.core.match import new_game
+    from ascension.core.scenario import arrange, arrange_center, empty_center_row, set_resources
+    installed_package("favours", {"__init__.py": ADVISES})
+
+    def medium_buys(variants):
+        game = new_game(["10th"], ["Ann", "Bob"], variants, seed=1)
+        arrange(game, 0, hand=[])
+        empty_center_row(game)
+        arrange_center(game, ["Temple Librarian", "Arha Templar", "Mechana Initiate"])
+        set_resources(game, 0, runes=4)
+        dec = game.decision()
+        return game.label(dec.options[make_bot("medium", game.ctx.defs, 1, 0).choose(game.view(0), dec)])
+
+    assert medium_buys([]) == "Acquire Arha Templar (4 runes)"
+    assert medium_buys(["favours"]) == "Acquire Temple Librarian (2 runes)"

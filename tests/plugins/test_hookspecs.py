@@ -106,6 +106,11 @@ def asc_extra_scores(game):
     return []
 
 @hookimpl
+def asc_bot_advice(game):
+    calls.append("asc_bot_advice")
+    return []
+
+@hookimpl
 def asc_event(game, event):
     calls.append(("asc_event", event.kind))
 '''
@@ -135,6 +140,7 @@ def test_every_hookspec_is_exercised(probe):
     script(g, ["Wave to the table", "Play Militia", "Acquire Spike Vixen", "Defeat Mephit", "None", "End turn"])
     g.winners()
     g.opponents(0)
+    assert g.ctx.hooks.bot_advice(g) == []
     assert g.public_status(1) == [("Waves", "1")]
     assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
     called = {c if isinstance(c, str) else c[0] for c in probe.calls}
