@@ -15,13 +15,15 @@ import os
 from collections import Counter
 from types import MappingProxyType, ModuleType
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from . import rng
 from .cards import CardDef
 from . import wording
+from .i18n import N_, _
 from .events import Event, log_lines, render
 from .verbs import Verb
+from .view import CARD_OPTIONS, PublicPlayer, View, log_names, option_card, option_label   # noqa: F401
 
 if TYPE_CHECKING:
     from .plugins import Hooks
@@ -53,8 +55,10 @@ def _refuse_a_stale_build(core: str) -> None:
         raise ImportError(f"the compiled engine is older than {', '.join(changed)} (see {stamp}); {todo}")
 
 
-if not __file__.endswith(".py"):   # compiled: its folder is that of a pure module beside it (while a
-    _refuse_a_stale_build(os.path.dirname(wording.__file__))   # compiled one starts, its __file__ is not)
+PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the reference (else: the compiled build)
+if not PURE:   # compiled: its folder is that of a pure module beside it (while a compiled one starts,
+    _refuse_a_stale_build(os.path.dirname(wording.__file__))   # its __file__ is not)
+_bare = object.__new__   # (pure Python) an object whose fields the caller sets, without __init__
 
 HAND_SIZE = 5
 ROW_SIZE = 6
@@ -62,9 +66,7 @@ MAX_TURNS = 400  # safety cap: a game still running after this many turns is sto
 CHECKPOINT_EVERY = 64   # answers between the copies a failed answer is restored from (see apply)
 END, PLAY_ALL = ("end",), ("play_all",)
 ACTION = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
-_new_event = _new_decision = tuple.__new__   # NamedTuple's own __new__ is a slower Python function
-# Option kinds whose second item is a card instance (plugins adding such kinds list them here).
-CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
+_new_event = tuple.__new__   # an Event (a NamedTuple) without its own __new__, a slower Python function
 
 
 PLAYER_ZONES = ("deck", "hand", "discard", "played", "constructs", "kept")
@@ -74,8 +76,12 @@ PLAYER_ZONES = ("deck", "hand", "discard", "played", "constructs", "kept")
 # and the Legendary Characters set aside; those never leave the side of the table.
 ALLOWED = {"starting": {"player", "box"}, "always": {"player", "pile"},
            "center": {"center_deck", "center_row", "void", "player", "villain"}, "legend": {"aside"}}
-ROLE_WORDS = {"starting": "a starting card", "always": "an always-available card",
-              "center": "a center-deck card", "legend": "a Legendary Character"}
+ROLE_WORDS = {"starting": N_("a starting card"), "always": N_("an always-available card"),
+              "center": N_("a center-deck card"), "legend": N_("a Legendary Character")}
+
+
+UNCHANGED = N_("the game is as it was before this answer")   # what a failed answer left
+VILLAIN = N_("The villain")   # the solo opponent's seat, unless its plugin names it
 
 
 @mypyc_attr(native_class=False)   # a subclass of a built-in error
@@ -104,8 +110,9 @@ class PluginError(EngineError):
     effect verb (``verb 'banish'``) that raised. The game is as it was before the answer."""
 
     def __init__(self, plugin: str, hook: str, original: BaseException, note: str = ""):
-        super().__init__(f"plugin '{plugin}' failed in {hook}: {type(original).__name__}: {original}; "
-                         + (note or "the game is as it was before this answer"), original)
+        super().__init__(_("plugin '{plugin}' failed in {hook}: {error}; {note}").format(
+            plugin=plugin, hook=hook, error=f"{type(original).__name__}: {original}", note=note or _(UNCHANGED)),
+            original)
         self.plugin, self.hook = plugin, hook
 
 
@@ -139,11 +146,11 @@ def blame(exc: BaseException, pm, note: str = "") -> EngineError:
             if outer.f_code.co_name == "_multicall" and "hook_name" in outer.f_locals:
                 return PluginError(plugin, outer.f_locals["hook_name"], exc, note)
         return PluginError(plugin, frame.f_code.co_name, exc, note)
-    return EngineError(f"the engine failed: {type(exc).__name__}: {exc}; "
-                       + (note or "the game is as it was before this answer"), exc)
+    return EngineError(_("the engine failed: {error}; {note}").format(
+        error=f"{type(exc).__name__}: {exc}", note=note or _(UNCHANGED)), exc)
 
 
-class Decision(NamedTuple):
+class Decision:
     """What the engine waits for: who decides, what kind of choice, what it means, the options.
 
     ``intent`` says what the question means, as plain JSON data: its ``verb`` (what the chosen
@@ -152,13 +159,37 @@ class Decision(NamedTuple):
     "penalty", "name_card", "take_honor", "renown"), the ``zones`` the offered cards come from,
     the ``card`` it is about, an ``amount``, and the ``effect`` (the card-effect verb) that asks.
     Each option is data too: ``(kind, card, zone...)``. ``prompt`` is rendered from the intent by
-    :mod:`~ascension.core.wording` for people; bots, hints and front ends read the intent."""
-    seat: int
-    kind: str            # "action" | "choose_card" | "choose_one" | "yes_no"
-    prompt: str
-    source: int | None   # card instance whose effect asks, None for the main action
-    options: tuple[tuple, ...]
-    intent: Mapping[str, Any]   # JSON data (ACTION: read-only)
+    :mod:`~ascension.core.wording` for people, when first read: bots, hints and front ends read
+    the intent, and rendering every prompt cost a twentieth of a simulated game. (The words
+    depend only on the intent and the match's cards, never on the state, so reading them late
+    gives the same text.)"""
+    __slots__ = ("seat", "kind", "source", "options", "intent", "_prompt", "_game")
+
+    def __init__(self, seat: int, kind: str, prompt: str | None, source: int | None,
+                 options: tuple[tuple, ...], intent: Mapping[str, Any], game: Game | None = None):
+        """``prompt`` None: rendered from the intent for ``game`` when first read."""
+        self.seat = seat
+        self.kind = kind                 # "action" | "choose_card" | "choose_one" | "yes_no"
+        self.source = source             # card instance whose effect asks, None for the main action
+        self.options = options
+        self.intent = intent             # JSON data (ACTION: read-only)
+        self._prompt, self._game = prompt, game
+
+    @property
+    def prompt(self) -> str:
+        if self._prompt is None:
+            self._prompt, self._game = wording.render_prompt(self._game, self.intent), None
+        return self._prompt
+
+    def _fields(self) -> tuple:
+        return (self.seat, self.kind, self.prompt, self.source, self.options, self.intent)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Decision) and self._fields() == other._fields()
+
+    def __repr__(self) -> str:
+        return ("Decision(seat={!r}, kind={!r}, prompt={!r}, source={!r}, options={!r}, intent={!r})"
+                .format(*self._fields()))
 
 
 class Frame:
@@ -171,6 +202,9 @@ class Frame:
 
     def to_list(self) -> list:
         return [self.card, self.defn, self.key, self.pc, self.seat, self.subject]
+
+    def copy(self) -> Frame:
+        return Frame(self.card, self.defn, self.key, self.pc, self.seat, self.subject)
 
 
 class Player:
@@ -205,7 +239,11 @@ class Player:
         self.all_mechana = False         # every construct counts as Mechana this turn
 
     def copy(self) -> "Player":
-        p = Player(self.name, to_fill=True)
+        if PURE:   # a bare object is cheaper than a call of __init__ (with Game.clone: a tenth of a clone)
+            p = _bare(Player)
+            p.name = self.name
+        else:      # (a compiled class is only made through its __init__, at native speed)
+            p = Player(self.name, to_fill=True)
         p.honor, p.runes, p.power = self.honor, self.runes, self.power
         p.mech_runes, p.discount = self.mech_runes, self.discount
         p.took, p.bonus_draw, p.defeat_bonus, p.all_mechana = (self.took, self.bonus_draw,
@@ -236,11 +274,27 @@ class Player:
         return p
 
 
+def copy_json(data: Any) -> Any:
+    """A deep copy of JSON data (dicts, lists, numbers, strings; a tuple becomes a list, as JSON
+    restores it): ``json.loads(json.dumps(data))`` at a fraction of its cost (a Legendary game's
+    track was two thirds of a clone)."""
+    kind = type(data)
+    if kind is dict:
+        return {k: copy_json(v) for k, v in data.items()}
+    if kind is list or kind is tuple:
+        return [copy_json(v) for v in data]
+    return data
+
+
 class Context:
     """What a match shares between clones and never changes: definitions, its plugins (called
-    through ``hooks``) and the sides, which follow from the setup (so they are not saved)."""
+    through ``hooks``) and the sides, which follow from the setup (so they are not saved).
+    ``shared``: the hooks serve a whole batch of matches (``match.match_hooks``), into which no
+    plugin joins; the match then does not listen for that (the manager would keep every match
+    of the batch alive)."""
 
-    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = ()):
+    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = (),
+                 shared: bool = False):
         self.defs = defs                  # indexed by card instance id
         self.by_id = {d.id: d for d in defs}
         self.hooks = hooks                # every hook call goes through here
@@ -250,21 +304,18 @@ class Context:
         self.plugins_changed = 0          # plugins registered or removed since the match began
         self.sides: tuple[tuple[int, ...], ...] | None = None   # Game.sides(), worked out at set-up
         self.log_names: list[str] = log_names(defs)
-        if hasattr(self.pm, "listeners"):   # a MatchManager tells us when its plugins change
+        # The lowest price of a card one may acquire or defeat: with less to spend, the offers
+        # need no look (a fifth of the main decisions, the first of each turn among them).
+        self.cheapest = min((d.cost for d in defs if d.role in ("center", "always")), default=0)
+        # What the main decision reads of each card on offer, by instance: the compiled engine
+        # reaches a tuple's item many times faster than a CardDef's attribute.
+        self.offer_terms: list[tuple[str, int, bool]] = [(d.type, d.cost, d.mechana_construct) for d in defs]
+        if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1
         self.sides = None                 # asked again: the plugins now may pair the seats otherwise
-
-
-def log_names(defs: list[CardDef]) -> list[str]:
-    """Each card's name as the log gives it: with its set's mark ("Arbiter of the Precipice (CotG)")
-    where cards of that name come from more than one set in this match, which differ."""
-    sets_of: dict[str, set[str]] = {}
-    for d in defs:
-        sets_of.setdefault(d.name, set()).add(d.set_id)
-    return [f"{d.name} ({wording.set_mark(d.set_id)})" if len(sets_of[d.name]) > 1 else d.name for d in defs]
 
 
 def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], ...]:
@@ -276,8 +327,10 @@ def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], 
             and all(type(s) is int for side in sides for s in side)
             and sorted(s for side in sides for s in side) == list(range(players))):
         return tuple(tuple(side) for side in sides)
-    problem = ValueError(f"the sides {sides!r} do not put each of the seats 0..{players - 1} in exactly one side")
-    raise PluginError(" or ".join(hooks.implementers("asc_sides")), "asc_sides", problem, "the sides were not decided")
+    problem = ValueError(_("the sides {sides} do not put each of the seats 0..{last} in exactly one side").format(
+        sides=repr(sides), last=players - 1))
+    raise PluginError(" or ".join(hooks.implementers("asc_sides")), "asc_sides", problem,
+                      _("the sides were not decided"))
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)   # the hard bot's rollout worlds subclass it
@@ -358,7 +411,11 @@ class Game:
     def clone(self, kind: type[Game] | None = None) -> Game:
         """A copy of the state sharing the context: a ``Game``, or a ``kind`` of Game (a subclass
         with other rules for the copy, such as the hard bot's rollout worlds)."""
-        g = (kind or Game)(self.ctx)   # not Game.__new__: a compiled class has no such shortcut
+        if PURE and kind is None:   # as in Player.copy (a kind of Game may have its own __init__)
+            g = _bare(Game)
+            g.ctx, g.log, g._decision, g._running = self.ctx, [], None, -1
+        else:
+            g = (kind or Game)(self.ctx)
         g.answers = self.answers[:]
         g.seed, g.rng, g.turn, g.current = self.seed, self.rng, self.turn, self.current
         g.players = [p.copy() for p in self.players]
@@ -366,12 +423,12 @@ class Game:
             self.center_deck[:], self.center_row[:], self.void[:], self.box[:], self.aside[:])
         g.piles = {k: v[:] for k, v in self.piles.items()}
         g.pool, g.extra_turns, g.last_turn = self.pool, self.extra_turns, self.last_turn[:]
-        g.stack = [Frame(*f.to_list()) for f in self.stack]
-        g.queued = [Frame(*f.to_list()) for f in self.queued]
-        g.pending = json.loads(json.dumps(self.pending)) if self.pending else None
+        g.stack = [f.copy() for f in self.stack]
+        g.queued = [f.copy() for f in self.queued] if self.queued else []
+        g.pending = copy_json(self.pending) if self.pending else None
         g.ending = self.ending
         g.over, g.capped = self.over, self.capped
-        g.ext = json.loads(json.dumps(self.ext)) if self.ext else {}
+        g.ext = copy_json(self.ext) if self.ext else {}
         return g
 
     def to_dict(self) -> dict:
@@ -389,7 +446,7 @@ class Game:
         g = cls(ctx)
         missing = [f for f in cls.STATE_FIELDS if f not in state]
         if missing:
-            raise ValueError(f"saved state lacks field(s): {', '.join(missing)}")
+            raise ValueError(_("saved state lacks field(s): {fields}").format(fields=", ".join(missing)))
         for f in cls.STATE_FIELDS:
             setattr(g, f, state[f])
         if g.pending is not None and g.pending.get("intent") is None:   # saved before questions had intents
@@ -412,7 +469,7 @@ class Game:
         if seat is None:
             return "—"
         if seat < 0:
-            return self.ext.get("villain_name", "The villain")
+            return _(self.ext.get("villain_name", VILLAIN))   # a plugin's name for it, marked with N_
         return self.players[seat].name
 
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
@@ -481,7 +538,7 @@ class Game:
         p = self.players[seat]
         drawn = 0
         kind = "drew_hand" if quiet else "drew"
-        for _ in range(n):
+        for __ in range(n):
             if not p.deck:
                 if not p.discard:
                     break
@@ -647,6 +704,8 @@ class Game:
 
     def fire_triggers(self, seat: int, on: str, subject: int | None, from_center: bool = False) -> None:
         p = self.players[seat]
+        if not p.constructs:   # (most calls: no construct, no trigger)
+            return
         for c in list(p.constructs):
             for t in self.ctx.defs[c].triggers:
                 if t.on != on or (t.other and c == subject) or (t.from_center and not from_center):
@@ -714,12 +773,11 @@ class Game:
                 pd = self.pending
                 asker = self.stack[self._asker(pd)] if self.stack else None
                 intent = pd["intent"]
-                self._decision = _new_decision(Decision, (pd["seat"], pd["kind"], wording.render_prompt(self, intent),
-                                                          asker.card if asker else None,
-                                                          tuple(tuple(o) for o in pd["options"]), intent))
+                self._decision = Decision(pd["seat"], pd["kind"], None, asker.card if asker else None,
+                                          tuple(tuple(o) for o in pd["options"]), intent, self)
             else:
-                self._decision = _new_decision(Decision, (self.current, "action", wording.render_prompt(self, ACTION),
-                                                          None, tuple(self.legal_actions()), ACTION))
+                self._decision = Decision(self.current, "action", None, None, tuple(self.legal_actions()),
+                                          ACTION, self)
         return self._decision
 
     def legal_actions(self) -> list[tuple]:
@@ -742,24 +800,28 @@ class Game:
             for i, ab in enumerate(defs[c].abilities):
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
-        offered = self.center_row[:]
         runes, power, discount = p.runes, p.power, p.discount
         mech = runes + p.mech_runes
+        cheapest = self.ctx.cheapest
+        offered: list[int | None] = []
+        if power >= cheapest or mech + discount >= cheapest:   # else nothing is affordable
+            offered = self.center_row[:]
+            for pile in self.piles.values():
+                if pile:
+                    offered.append(pile[-1])
         all_mechana = p.all_mechana
-        for pile in self.piles.values():
-            if pile:
-                offered.append(pile[-1])
+        offer_terms = self.ctx.offer_terms
         for card in offered:
             if card is None:   # an empty center-row slot (the center deck and the Void ran out)
                 continue
-            d = defs[card]
-            if d.type == "monster":
-                if power >= d.cost:
+            kind, cost, mechana = offer_terms[card]
+            if kind == "monster":
+                if power >= cost:
                     acts.append(("defeat", card))
-            elif d.type == "construct":
-                if (mech if d.mechana_construct or all_mechana else runes) >= d.cost - discount:
+            elif kind == "construct":
+                if (mech if mechana or all_mechana else runes) >= cost - discount:
                     acts.append(("acquire", card))
-            elif runes >= d.cost:
+            elif runes >= cost:
                 acts.append(("acquire", card))
         extra_actions = self.ctx.hooks.extra_actions
         if extra_actions is not None:
@@ -818,10 +880,10 @@ class Game:
         set-ups) must say so with :meth:`edited`."""
         dec = self._decision or self.decision()   # usually already built: the caller looked at it
         if dec is None:
-            raise GameOver("the game is over; there is nothing to answer")
+            raise GameOver(_("the game is over; there is nothing to answer"))
         if type(index) is not int or not 0 <= index < len(dec.options):   # a plain int (True is not an index)
-            raise InvalidAnswer(f"answer {index!r} is not an option of '{dec.prompt}' "
-                                f"(choose 0..{len(dec.options) - 1})")
+            raise InvalidAnswer(_("answer {answer} is not an option of '{prompt}' (choose 0..{last})").format(
+                answer=repr(index), prompt=dec.prompt, last=len(dec.options) - 1))
         answered, cp = len(self.answers), self._checkpoint
         if cp is None or cp[1] + CHECKPOINT_EVERY <= answered or cp[2] != self.ctx.plugins_changed:
             self._checkpoint = (self.clone(), answered, self.ctx.plugins_changed, len(self.log))
@@ -847,7 +909,7 @@ class Game:
         that does not behave the same on the same state), the game goes back to the checkpoint
         and the returned note says so."""
         assert self._checkpoint is not None   # apply() takes one before any answer
-        copy, at, _, logged_then = self._checkpoint
+        copy, at, __, logged_then = self._checkpoint
         note = ""
         try:
             g = copy.clone()
@@ -858,7 +920,7 @@ class Game:
                 g._answer(a, dec.options[a])
         except Exception:
             g, answered, logged = copy.clone(), at, logged_then
-            note = f"the game went back to before answer {at + 1}, where it could be restored"
+            note = _("the game went back to before answer {n}, where it could be restored").format(n=at + 1)
         for f in self.STATE_FIELDS:
             setattr(self, f, getattr(g, f))
         del self.log[logged:], self.answers[answered:]
@@ -908,7 +970,7 @@ class Game:
             self.players[seat].power -= self.ctx.defs[option[1]].cost
             self.defeat(seat, option[1])
         elif self.ctx.hooks.apply_action(self, option) is None:
-            raise InvalidAnswer(f"no rule handles action {option!r}")
+            raise InvalidAnswer(_("no rule handles action {option}").format(option=repr(option)))
 
     def _advance(self) -> None:
         """Resolve effects until someone must decide (or the game ends)."""
@@ -1091,42 +1153,49 @@ class Game:
         seen: dict[int, str] = {}
         for where, kind, cards in self._places():
             if type(cards) is not list:
-                out.append(f"{where}: expected a list of card ids, not {cards!r}")
+                out.append(_("{where}: expected a list of card ids, not {value}").format(where=where, value=repr(cards)))
                 continue
             for c in cards:
                 if type(c) is not int or not 0 <= c < n:
-                    out.append(f"{where}: {c!r} is not a card of this match (card ids are whole numbers 0..{n - 1})")
+                    out.append(_("{where}: {value} is not a card of this match (card ids are whole numbers "
+                                 "0..{last})").format(where=where, value=repr(c), last=n - 1))
                 elif c in seen:
-                    out.append(f"cards not conserved: card {c} ({defs[c].name}) is in {seen[c]} and in {where}")
+                    out.append(_("cards not conserved: card {card} ({name}) is in {first} and in {where}").format(
+                        card=c, name=defs[c].name, first=seen[c], where=where))
                 else:
                     seen[c] = where
                     d = defs[c]
                     if kind not in ALLOWED[d.role] or (kind == "pile" and where != f"piles.{d.id}"):
-                        out.append(f"{where}: {d.name} (card {c}, {ROLE_WORDS[d.role]}) cannot be there")
+                        out.append(_("{where}: {name} (card {card}, {role}) cannot be there").format(
+                            where=where, name=d.name, card=c, role=_(ROLE_WORDS[d.role])))
                     elif where.endswith(".constructs") and d.type != "construct":
-                        out.append(f"{where}: {d.name} (card {c}) is in play as a construct but is a {d.type}")
+                        out.append(_("{where}: {name} (card {card}) is in play as a construct but is a {type}")
+                                   .format(where=where, name=d.name, card=c, type=d.type))
         if len(seen) < n:
             lost = next(c for c in range(n) if c not in seen)
-            out.append(f"cards not conserved: {n - len(seen)} of {n} cards are nowhere "
-                       f"(card {lost}, {defs[lost].name}, among them)")
+            out.append(_("cards not conserved: {lost} of {n} cards are nowhere (card {card}, {name}, among them)")
+                       .format(lost=n - len(seen), n=n, card=lost, name=defs[lost].name))
         if type(self.current) is not int or not 0 <= self.current < len(self.players):
-            out.append(f"current: {self.current!r} is not a seat (0..{len(self.players) - 1})")
+            out.append(_("current: {value} is not a seat (0..{last})").format(
+                value=repr(self.current), last=len(self.players) - 1))
         for p in self.players:
             values = (p.runes, p.power, p.mech_runes, p.honor)
             if any(type(v) is not int for v in values) or min(values) < 0:
-                out.append(f"{p.name} has a negative resource")
+                out.append(_("{name} has a negative resource").format(name=p.name))
         villain = self.ext.get("villain_honor", 0)
         if type(villain) is not int or villain < 0:
-            out.append(f"ext.villain_honor: expected a whole number of honor tokens, not {villain!r}")
+            out.append(_("ext.villain_honor: expected a whole number of honor tokens, not {value}").format(
+                value=repr(villain)))
         if out:   # the honor and hand-over checks below need sound cards and numbers
             self._ledger = None
             return out
         taken = sum(p.honor for p in self.players) + self.ext.get("villain_honor", 0)
         initial = self.ctx.setup["honor_pool"]
         if self.pool < 0 or (self.pool > 0 and taken != initial - self.pool) or (self.pool == 0 and taken < initial):
-            out.append(f"honor not accounted: pool {self.pool}, taken {taken}, initial {initial}")
+            out.append(_("honor not accounted: pool {pool}, taken {taken}, initial {initial}").format(
+                pool=self.pool, taken=taken, initial=initial))
         if not self.over and None in self.center_row and (self.center_deck or self.void):
-            out.append("center row not full at a decision")
+            out.append(_("center row not full at a decision"))
         owners = {c: i for i, p in enumerate(self.players) for zone in PLAYER_ZONES for c in getattr(p, zone)}
         honors = [p.honor for p in self.players] + [self.ext.get("villain_honor", 0)]
         if self._ledger is not None and self._ledger[0] <= len(self.log):
@@ -1150,8 +1219,8 @@ class Game:
             if steals[(was, seat)]:
                 steals[(was, seat)] -= 1
                 continue
-            out.append(f"card {c} ({self.name_of(c)}) went from {self.seat_name(was)} to "
-                       f"{self.seat_name(seat)} with no rule moving it")
+            out.append(_("card {card} ({name}) went from {giver} to {taker} with no rule moving it").format(
+                card=c, name=self.name_of(c), giver=self.seat_name(was), taker=self.seat_name(seat)))
         if len(honors) != len(honors_then):
             return out
         expected = [0] * len(honors)
@@ -1168,8 +1237,8 @@ class Game:
         for i, (now, then, change) in enumerate(zip(honors, honors_then, expected)):
             if now - then != change:
                 who = self.seat_name(i if i < len(self.players) else -1)
-                out.append(f"{who}'s honor tokens went from {then} to {now}, but the events since "
-                           f"account for {change:+d}")
+                out.append(_("{who}'s honor tokens went from {then} to {now}, but the events since account "
+                             "for {change}").format(who=who, then=then, now=now, change=f"{change:+d}"))
         return out
 
     def check_integrity(self) -> None:
@@ -1214,7 +1283,7 @@ class Game:
         sides = self.sides()
         sides += [[s] for s in rows if not any(s in side for side in sides)]   # the villain's row
         totals = [(side, sum(rows[s]["total"] for s in side)) for side in sides]
-        best = max(total for _, total in totals)
+        best = max(total for __, total in totals)
         return [side for side, total in totals if total == best], best, rows
 
     def winners(self) -> list[int]:
@@ -1223,7 +1292,7 @@ class Game:
         won = self.ext.get("winner")  # a card won the game outright (Arha Emissary): that side wins
         if won is not None:
             return sorted(next((side for side in self.sides() if won in side), [won]))
-        tied, _, rows = self._best_sides()
+        tied, __, rows = self._best_sides()
         return sorted(max(tied, key=lambda side: max(rows[s]["last_turn"] for s in side)))
 
     def tie_break(self) -> str:
@@ -1231,115 +1300,30 @@ class Game:
         side whose player took a turn most recently."""
         if self.ext.get("winner") is not None:   # won outright by a card: no tie to break
             return ""
-        tied, best, _ = self._best_sides()
+        tied, best, __ = self._best_sides()
         if len(tied) < 2:
             return ""
 
         def names(side: list[int]) -> str:
             return " & ".join(self.seat_name(s) for s in side)
-        return (f"{' and '.join(names(side) for side in tied)} tied at {best} honor; the tie goes to the "
-                f"side whose player took a turn most recently: {names(self.winners())}.")
+        return _("{tied} tied at {best} honor; the tie goes to the side whose player took a turn most "
+                 "recently: {winners}.").format(tied=wording.and_list([names(side) for side in tied]),
+                                                 best=best, winners=names(self.winners()))
 
-    def view(self, seat: int) -> "View":
+    def view(self, seat: int) -> View:
+        """What ``seat`` may know of the game (:class:`~ascension.core.view.View`)."""
         return View(self, seat)
 
     def public_status(self, seat: int) -> list[tuple[str, str]]:
         """What plugins show about a seat (Renown on the Legendary Track, Boons to use...)."""
         return self.ctx.hooks.public_status(self, seat)
 
-    # ------------------------------------------------------------------ labels
+    # ------------------------------------------------------------------ labels (in core/view.py)
     @staticmethod
     def option_card(option: tuple) -> int | None:
         """The card instance an option is about (to click on), or None (end turn, a mode, a Boon)."""
-        return option[1] if option[0] in CARD_OPTIONS else None
+        return option_card(option)
 
     def label(self, option: tuple) -> str:
-        """Readable text of one option of the pending decision (UI, terminal, logs), from the
-        wording layer."""
-        dec = self.decision()
-        return wording.render_label(self, option, dec.intent if dec is not None else {})
-
-
-class PublicPlayer:
-    """What anyone at the table may know of a player."""
-    __slots__ = ("name", "honor", "hand", "deck", "discard", "played", "constructs", "kept",
-                 "runes", "power", "mech_runes")
-
-    def __init__(self, p: Player):
-        self.name, self.honor, self.hand, self.deck = p.name, p.honor, len(p.hand), len(p.deck)
-        self.discard, self.played, self.constructs, self.kept = p.discard[:], p.played[:], p.constructs[:], p.kept[:]
-        self.runes, self.power, self.mech_runes = p.runes, p.power, p.mech_runes
-
-
-class View:
-    """What ``seat`` may know: its own hand, public zones, counts for hidden ones.
-
-    Built lazily (bots that need little pay little). Hidden information — other hands, the
-    order of any deck — is not reachable through it; ``sample`` deals a guess of it instead.
-    """
-    __slots__ = ("_game", "seat")
-
-    def __init__(self, game: Game, seat: int):
-        self._game, self.seat = game, seat
-
-    @property
-    def decision(self) -> Decision | None:
-        return self._game.decision()
-
-    @property
-    def hand(self) -> list[int]:
-        return self._game.players[self.seat].hand[:]
-
-    @property
-    def players(self) -> list[PublicPlayer]:
-        return [PublicPlayer(p) for p in self._game.players]
-
-    @property
-    def center_row(self) -> list[int | None]:
-        return self._game.center_row[:]
-
-    @property
-    def center_deck(self) -> int:
-        return len(self._game.center_deck)
-
-    @property
-    def void(self) -> list[int]:
-        return self._game.void[:]
-
-    @property
-    def piles(self) -> dict[str, int]:
-        return {k: len(v) for k, v in self._game.piles.items()}
-
-    @property
-    def pile_tops(self) -> dict[str, int | None]:
-        return {k: (v[-1] if v else None) for k, v in self._game.piles.items()}
-
-    @property
-    def pool(self) -> int:
-        return self._game.pool
-
-    @property
-    def turn(self) -> int:
-        return self._game.turn
-
-    @property
-    def current(self) -> int:
-        return self._game.current
-
-    def sample(self, rng_state: int) -> Game:
-        """A complete game consistent with this view: every hidden pile (each other player's hand
-        and deck together, this player's deck, the center deck) is pooled, sorted and shuffled with
-        ``rng_state``, so neither hidden order nor other hands can influence the result."""
-        g = self._game.clone()
-        for i, p in enumerate(g.players):
-            pool = sorted(p.deck) if i == self.seat else sorted(p.deck + p.hand)
-            rng_state = rng.shuffle(rng_state, pool)
-            if i == self.seat:
-                p.deck = pool
-            else:
-                p.hand, p.deck = pool[:len(p.hand)], pool[len(p.hand):]
-        deck = sorted(g.center_deck)
-        g.rng = rng.shuffle(rng_state, deck)
-        g.center_deck = deck
-        g.log, g.answers = [], []
-        return g
+        """Readable text of one option of the pending decision (UI, terminal, logs)."""
+        return option_label(self, option)

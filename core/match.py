@@ -18,6 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
+from .i18n import _
 from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer, PluginError
 
 HONOR_PER_PLAYER = 30
@@ -90,7 +91,7 @@ def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",), recorded: d
     overrides to apply instead of the override files (a saved game's)."""
     paths = available_sets()
     if set_id not in paths:
-        raise SetupError(f"unknown set '{set_id}' (installed: {', '.join(paths)})")
+        raise SetupError(_("unknown set '{set}' (installed: {installed})").format(set=set_id, installed=", ".join(paths)))
     extra = [r for r in set_requires(set_id) if r in plugin_mod.installed().infos and r not in plugin_names]
     if extra:
         plugin_names = tuple(sorted({*plugin_names, *extra}))
@@ -118,7 +119,8 @@ def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]
     names = [n for n, info in cat.infos.items() if info.always]
     for v in setup.variants:
         if v not in variants:
-            raise SetupError(f"unknown variant '{v}' (available: {', '.join(sorted(variants)) or 'none'})")
+            raise SetupError(_("unknown variant '{variant}' (available: {available})").format(
+                variant=v, available=", ".join(sorted(variants)) or _("none")))
         names.append(variants[v].name)
     return names
 
@@ -131,47 +133,51 @@ def _recorded_plugins(recorded: dict[str, str], usual: list[str], cat: plugin_mo
     wanted = [n for n in usual if not cat.infos[n].always]
     missing = [f"'{n}' {v}" for n, v in sorted(recorded.items()) if n not in cat.infos]
     if missing:
-        raise SetupError(f"this game was played with plugin(s) {', '.join(missing)}, not installed here")
+        raise SetupError(_("this game was played with plugin(s) {plugins}, not installed here").format(plugins=", ".join(missing)))
     lacking = [n for n in wanted if n not in recorded]
     if lacking:
-        raise SetupError(f"setup.plugins: lacks {', '.join(lacking)}, which its variants or sets need")
-    differences = [f"plugin '{n}' was version {v} when this game was played; it is {cat.versions.get(n)} now"
+        raise SetupError(_("setup.plugins: lacks {plugins}, which its variants or sets need").format(plugins=", ".join(lacking)))
+    differences = [_("plugin '{plugin}' was version {then} when this game was played; it is {now} now").format(
+        plugin=n, then=v, now=cat.versions.get(n))
                    for n, v in sorted(recorded.items()) if cat.versions.get(n) != v]
-    differences += [f"plugin '{n}' {cat.versions.get(n)} is installed now but this game was played without "
-                    f"it: it stays off in this game" for n, info in sorted(cat.infos.items())
+    differences += [_("plugin '{plugin}' {version} is installed now but this game was played without it: it stays "
+                      "off in this game").format(plugin=n, version=cat.versions.get(n)) for n, info in sorted(cat.infos.items())
                     if info.always and n not in recorded]
     return [n for n in usual if n in recorded] + sorted(set(recorded) - set(usual)), differences
 
 
 def _canonical(asked: list[str], known: list[str], what: str) -> list[str]:
     """Set ids and variant names as installed, whatever their case (``10TH`` is ``10th``); each
-    at most once. An unknown one is left for the caller's own message."""
+    at most once (``what``: the message when one is chosen twice, naming them as ``{chosen}``).
+    An unknown one is left for the caller's own message."""
     by_lower = {k.lower(): k for k in known}
     out = [by_lower.get(a.lower(), a) if isinstance(a, str) else a for a in asked]
     twice = sorted({a for a in out if out.count(a) > 1}, key=str)
     if twice:
-        raise SetupError(f"{what} chosen more than once: {', '.join(map(str, twice))}")
+        raise SetupError(what.format(chosen=", ".join(map(str, twice))))
     return out
 
 
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
                 honor_pool: int | None = None, options: dict | None = None,
-                overrides: dict | None = None, plugins: dict[str, str] | None = None) -> MatchSetup:
+                overrides: dict | None = None, plugins: dict[str, str] | None = None,
+                shared_hooks: dict | None = None) -> MatchSetup:
     """``overrides``: set id -> the card overrides to use (a saved game's record); None for a new
     match, which takes the player's override files (a mistake in them raises SetFileError naming
     the file; ``overrides={}`` builds the same match without them). ``plugins``: name -> version,
-    the plugins a recorded game was played with, used instead of the installed always-on ones."""
+    the plugins a recorded game was played with, used instead of the installed always-on ones.
+    ``shared_hooks``: see :func:`match_hooks`."""
     cat = plugin_mod.installed()
-    sets = _canonical(list(sets), list(available_sets()), "set")
-    variants = _canonical(list(variants), list(cat.variants()), "variant")
+    sets = _canonical(list(sets), list(available_sets()), _("set chosen more than once: {chosen}"))
+    variants = _canonical(list(variants), list(cat.variants()), _("variant chosen more than once: {chosen}"))
     setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}))
     if not setup.sets:
-        raise SetupError("choose at least one card set")
+        raise SetupError(_("choose at least one card set"))
     plugin_names = _plugin_names(setup, cat)
     for set_id in setup.sets:
         for req in set_requires(set_id):
             if req not in cat.infos:
-                raise SetupError(f"set '{set_id}' needs plugin '{req}', which is not installed")
+                raise SetupError(_("set '{set}' needs plugin '{plugin}', which is not installed").format(set=set_id, plugin=req))
             if req not in plugin_names:
                 plugin_names.append(req)
     if plugins is not None:
@@ -183,12 +189,12 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     solos = [v for v in setup.variants if cat.variants()[v].solo]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
-    hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in plugin_names]))
+    hooks = match_hooks(plugin_names, shared_hooks)
     if setup.seed is None:
         setup.seed = secrets.randbits(63)
     problems = hooks.validate_setup(setup)
     if len(solos) > 1:
-        problems.append(f"choose one solo variant, not {', '.join(solos)}")
+        problems.append(_("choose one solo variant, not {variants}").format(variants=", ".join(solos)))
     if problems:
         raise SetupError("; ".join(problems))
     hooks.setup_match(setup)  # must be deterministic given seed and options (replay)
@@ -196,13 +202,29 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     cards = (sum(s.center_copies for s in setup.card_sets) + len(setup.aside) + sum(d.count for d in main.always)
              + setup.players * sum(d.count for d in main.starting))
     if cards > MAX_CARDS:
-        raise SetupError(f"this match would have {cards} cards; at most {MAX_CARDS} are allowed")
+        raise SetupError(_("this match would have {cards} cards; at most {most} are allowed").format(cards=cards, most=MAX_CARDS))
     setup.hooks = hooks
     if honor_pool is not None:  # an explicit choice beats any plugin default
         setup.pool = honor_pool
     if setup.pool < 1:
-        raise SetupError("the honor pool must hold at least 1 honor")
+        raise SetupError(_("the honor pool must hold at least 1 honor"))
     return setup
+
+
+def match_hooks(plugin_names: list[str], shared: dict | None = None) -> plugin_mod.Hooks:
+    """A match's plugins, behind their hooks: a plugin manager of its own, or, with ``shared`` (a
+    dict a batch of games keeps, filled here), the one an earlier match of the batch with the
+    same plugins was given. Building a manager was a tenth of a simulated game, and plugins are
+    modules whose state lives in the game, so matches may share one as long as nobody registers
+    a plugin into a running match of the batch (as a front end or a test may: they get their own)."""
+    key = tuple(plugin_names)
+    hooks = shared.get(key) if shared is not None else None
+    if hooks is None:
+        cat = plugin_mod.installed()
+        hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in plugin_names]))
+        if shared is not None:
+            shared[key] = hooks
+    return hooks
 
 
 def _check_set_ids(card_sets: list[CardSet]) -> None:
@@ -235,29 +257,29 @@ def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, l
     center = [i for s in setup.card_sets for i in make(s.center)]
     main = piles_source(setup.card_sets)
     piles = {d.id: make([d]) for d in main.always}
-    starting = [make(main.starting) for _ in setup.names]
+    starting = [make(main.starting) for __ in setup.names]
     aside = make(setup.aside, copies=False)
     return defs, center, piles, starting, aside
 
 
 def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Player 2"),
              variants: list[str] = (), seed: int | None = None, honor_pool: int | None = None,
-             options: dict | None = None) -> Game:
-    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool, options)
-    return _start(setup)
+             options: dict | None = None, shared_hooks: dict | None = None) -> Game:
+    """``shared_hooks``: a batch's plugin managers, shared by its games (see :func:`match_hooks`)."""
+    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool, options,
+                        shared_hooks=shared_hooks)
+    return _start(setup, shared=shared_hooks is not None)
 
 
-def _context(setup: MatchSetup) -> tuple[Context, list[int], dict, list[list[int]], list[int]]:
-    hooks = setup.hooks
-    if hooks is None:
-        cat = plugin_mod.installed()
-        hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in setup.plugins]))
+def _context(setup: MatchSetup, shared: bool = False) -> tuple[Context, list[int], dict, list[list[int]], list[int]]:
+    hooks = setup.hooks or match_hooks(setup.plugins)
     defs, center, piles, starting, aside = _instances(setup)
-    return Context(defs, hooks, setup.to_dict(), setup.plugin_differences), center, piles, starting, aside
+    return (Context(defs, hooks, setup.to_dict(), setup.plugin_differences, shared), center, piles,
+            starting, aside)
 
 
-def _start(setup: MatchSetup) -> Game:
-    ctx, center, piles, starting, aside = _context(setup)
+def _start(setup: MatchSetup, shared: bool = False) -> Game:
+    ctx, center, piles, starting, aside = _context(setup, shared)
     try:
         return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
     except PluginError as exc:   # a plugin's answer at set-up the rules cannot use (asc_sides): no match
@@ -379,7 +401,7 @@ def setup_from_dict(d: dict) -> MatchSetup:
     """The setup a game was recorded with, its card overrides and plugins included (none
     recorded: none used). Raises SetupError naming the key for anything malformed."""
     if _depth(d) > MAX_DEPTH:
-        raise SetupError(f"setup: nested more than {MAX_DEPTH} deep")
+        raise SetupError(_("setup: nested more than {depth} deep").format(depth=MAX_DEPTH))
     try:
         m = SetupModel.model_validate(d)
     except ValidationError as exc:
@@ -401,45 +423,49 @@ def load(text: str, source: str = "save") -> Game:
     """Restore a saved game exactly, or raise SaveFileError saying what is wrong and where.
     ``game.plugin_differences()`` then says how its plugins differ from the ones it was saved with."""
     if not isinstance(text, str):
-        raise SaveFileError(f"{source}: expected the text of a saved game, not {type(text).__name__}")
+        raise SaveFileError(_("{source}: expected the text of a saved game, not {type}").format(source=source, type=type(text).__name__))
     if len(text) > MAX_SAVE_CHARS:
-        raise SaveFileError(f"{source}: {len(text)} characters is too large for a saved game "
-                            f"(at most {MAX_SAVE_CHARS})")
+        raise SaveFileError(_("{source}: {n} characters is too large for a saved game (at most {most})").format(
+            source=source, n=len(text), most=MAX_SAVE_CHARS))
     try:
         d = json.loads(text)
     except RecursionError:
-        raise SaveFileError(f"{source}: not a valid saved game: nested more than {MAX_DEPTH} deep") from None
+        raise SaveFileError(_not_valid(source, _("nested more than {depth} deep").format(depth=MAX_DEPTH))) from None
     except ValueError as exc:
-        raise SaveFileError(f"{source}: not a valid saved game: not JSON: {exc}") from None
+        raise SaveFileError(_not_valid(source, _("not JSON: {error}").format(error=exc))) from None
     if not isinstance(d, dict):
-        raise SaveFileError(f"{source}: not a valid saved game: expected an object with format, setup "
-                            f"and state, not {type(d).__name__}")
+        raise SaveFileError(_not_valid(source, _("expected an object with format, setup and state, not {type}").format(
+            type=type(d).__name__)))
     if d.get("format") != SAVE_FORMAT:
-        raise SaveFileError(f"{source}: unsupported save format {d.get('format')!r}")
+        raise SaveFileError(_("{source}: unsupported save format {format}").format(source=source, format=repr(d.get("format"))))
     if _depth(d) > MAX_DEPTH:
-        raise SaveFileError(f"{source}: not a valid saved game: nested more than {MAX_DEPTH} deep")
+        raise SaveFileError(_not_valid(source, _("nested more than {depth} deep").format(depth=MAX_DEPTH)))
     try:
         m = SaveModel.model_validate(d)
     except ValidationError as exc:
-        raise SaveFileError(f"{source}: not a valid saved game: {_located(exc, '')[1:]}") from None
+        raise SaveFileError(_not_valid(source, _located(exc, "")[1:])) from None
     try:
         setup = setup_from_dict(d["setup"])
-        ctx, *_ = _context(setup)
+        ctx, *__ = _context(setup)
         if len(m.state.players) != len(setup.names):
-            raise SaveFileError(f"{source}: not a valid saved game: state.players: {len(m.state.players)} "
-                                f"players for the {len(setup.names)} names of the setup")
+            raise SaveFileError(_not_valid(source, _("state.players: {players} players for the {names} names of the "
+                                                    "setup").format(players=len(m.state.players), names=len(setup.names))))
         state = m.state.model_dump()
         problems = _frame_problems(ctx, state)
         if problems:
-            raise SaveFileError(f"{source}: not a valid saved game: {'; '.join(problems)}")
+            raise SaveFileError(_not_valid(source, "; ".join(problems)))
         game = Game.from_state(ctx, state)
         game.answers = list(m.answers)
         problems = game.invariant_problems()
         if problems:
-            raise SaveFileError(f"{source}: not a valid saved game: {'; '.join(problems)}")
+            raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game
     except SetupError as exc:
-        raise SaveFileError(f"{source}: not a valid saved game: {exc}") from None
+        raise SaveFileError(_not_valid(source, str(exc))) from None
+
+
+def _not_valid(source: str, problem: str) -> str:
+    return _("{source}: not a valid saved game: {problem}").format(source=source, problem=problem)
 
 
 def _frame_problems(ctx: Context, state: dict) -> list[str]:
@@ -452,28 +478,32 @@ def _frame_problems(ctx: Context, state: dict) -> list[str]:
             where = f"state.{key}[{i}]"
             d = ctx.by_id.get(defn)
             if not 0 <= card < n or d is None or ctx.defs[card] is not d:
-                out.append(f"{where}: card {card} is not a '{defn}' of this match")
+                out.append(_("{where}: card {card} is not a '{kind}' of this match").format(where=where, card=card, kind=defn))
             elif effect not in d.effects or not 0 <= pc <= len(d.effects[effect]):
-                out.append(f"{where}: '{defn}' has no effect '{effect}' with step {pc}")
+                out.append(_("{where}: '{kind}' has no effect '{effect}' with step {step}").format(
+                    where=where, kind=defn, effect=effect, step=pc))
             if not -1 <= seat < seats:
-                out.append(f"{where}: {seat} is not a seat")
+                out.append(_("{where}: {seat} is not a seat").format(where=where, seat=seat))
             if subject is not None and not 0 <= subject < n:
-                out.append(f"{where}: subject {subject} is not a card of this match")
+                out.append(_("{where}: subject {card} is not a card of this match").format(where=where, card=subject))
     if len(state["last_turn"]) != seats:
-        out.append(f"state.last_turn: expected one entry per seat ({seats}), not {len(state['last_turn'])}")
+        out.append(_("state.last_turn: expected one entry per seat ({seats}), not {n}").format(
+            seats=seats, n=len(state["last_turn"])))
     pd = state["pending"]
     if pd is not None:
         asker = pd["asker"] if 0 <= pd["asker"] < len(state["stack"]) else len(state["stack"]) - 1
         if not state["stack"] or state["stack"][asker][3] < 1:
-            out.append("state.pending: a question with no effect step asking it (state.stack)")
+            out.append(_("state.pending: a question with no effect step asking it (state.stack)"))
         if not 0 <= pd["seat"] < seats:
-            out.append(f"state.pending.seat: {pd['seat']} is not a seat")
+            out.append(_("state.pending.seat: {seat} is not a seat").format(seat=pd["seat"]))
         if pd["kind"] not in ("choose_card", "choose_one", "yes_no"):
-            out.append(f"state.pending.kind: expected choose_card, choose_one or yes_no, not {pd['kind']!r}")
+            out.append(_("state.pending.kind: expected choose_card, choose_one or yes_no, not {kind}").format(
+                kind=repr(pd["kind"])))
         for i, option in enumerate(pd["options"]):
             if not isinstance(option[0], str) or (option[0] in CARD_OPTIONS and (
                     len(option) < 2 or type(option[1]) is not int or not 0 <= option[1] < n)):
-                out.append(f"state.pending.options[{i}]: {option!r} is not an option of this match")
+                out.append(_("state.pending.options[{i}]: {option} is not an option of this match").format(
+                    i=i, option=repr(option)))
     return out
 
 
@@ -496,6 +526,7 @@ def replay(setup: dict, answers: list[int]) -> Game:
         except (InvalidAnswer, GameOver) as exc:
             if not game.plugin_differences():
                 raise
-            raise type(exc)(f"answer {k} of {len(answers)}: {exc}; the plugins differ from the ones this game "
-                            f"was played with: {'; '.join(game.plugin_differences())}") from None
+            raise type(exc)(_("answer {k} of {n}: {error}; the plugins differ from the ones this game was played "
+                              "with: {differences}").format(k=k, n=len(answers), error=exc,
+                                                           differences="; ".join(game.plugin_differences()))) from None
     return game

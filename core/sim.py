@@ -13,6 +13,7 @@ from typing import Callable
 from . import rng
 from .bots import make_bot
 from .engine import Game, GameOver, InvalidAnswer
+from .i18n import _, ngettext
 from .match import new_game, replay
 
 
@@ -47,7 +48,7 @@ def card_events(game: Game) -> list[tuple[str, int, str, int]]:
     own_turns: dict[int, int] = {}
     out = []
     defs = game.ctx.defs
-    for kind, seat, card, _, _ in [e for e in game.log if e[0] in _TURNS_AND_TAKES]:   # a fifth of the log
+    for kind, seat, card, __, ___ in [e for e in game.log if e[0] in _TURNS_AND_TAKES]:   # a fifth of the log
         if seat is None or seat < 0:
             continue
         if kind == "turn_started":
@@ -58,25 +59,27 @@ def card_events(game: Game) -> list[tuple[str, int, str, int]]:
 
 
 def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] = (),
-              check: bool = False, keep_record: bool = False, bot_options: dict | None = None) -> GameResult:
+              check: bool = False, keep_record: bool = False, bot_options: dict | None = None,
+              shared_hooks: dict | None = None) -> GameResult:
     """One headless game. ``bot_options`` go to every bot (e.g. ``{"budget": 64}`` for hard bots;
-    a bot ignores options it does not use)."""
+    a bot ignores options it does not use). ``shared_hooks``: the plugin managers of the batch
+    this game is part of (``match.match_hooks``), a dict the batch keeps."""
     names = [f"{b.capitalize()} {i + 1}" for i, b in enumerate(bots)]
-    game = new_game(sets, names, list(variants), seed=seed)
+    game = new_game(sets, names, list(variants), seed=seed, shared_hooks=shared_hooks)
     agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
     violations: list[str] = []
     decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
     try:
         while not game.over:
             if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
-                raise RuntimeError(f"no end after {MAX_ANSWERS} answers (turn {game.turn})")
+                raise RuntimeError(_("no end after {n} answers (turn {turn})").format(n=MAX_ANSWERS, turn=game.turn))
             dec = decision()
             apply(agents[dec.seat].choose(view(dec.seat), dec))
             if check:
-                violations += [f"turn {game.turn}: {v}" for v in game.invariant_problems()]
+                violations += [_("turn {turn}: {problem}").format(turn=game.turn, problem=v) for v in game.invariant_problems()]
     except Exception as exc:
-        raise SimulationFailure(f"{type(exc).__name__}: {exc}\nreproduce with: setup={game.ctx.setup} "
-                                f"answers={game.answers}") from exc
+        raise SimulationFailure(_("{error}\nreproduce with: setup={setup} answers={answers}").format(
+            error=f"{type(exc).__name__}: {exc}", setup=game.ctx.setup, answers=game.answers)) from exc
     scores, winners = game.scores(), game.winners()
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
               "winner": winners[0], "scores": scores} if keep_record else None
@@ -88,8 +91,6 @@ def game_seed(seed: int, k: int) -> int:
     return rng.derive(seed, f"game:{k}") >> 1
 
 
-def _one(args) -> GameResult:
-    return play_game(*args)
 
 
 @contextmanager
@@ -108,9 +109,11 @@ def long_lived_frozen():
 
 
 def _chunk(work: list[tuple]) -> list[GameResult]:
-    """A worker's share: several games per task, so starting a task costs little per game."""
+    """A worker's share: several games per task, so starting a task (and building the plugin
+    managers, shared by the games of the share) costs little per game."""
+    shared: dict = {}
     with long_lived_frozen():
-        return [play_game(*args) for args in work]
+        return [play_game(*args, shared_hooks=shared) for args in work]
 
 
 def _ignore_interrupts() -> None:
@@ -168,9 +171,10 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
             if own:   # after Ctrl-C or a failure, the games not started are not played
                 executor.shutdown(wait=True, cancel_futures=True)
     else:
+        shared: dict = {}   # the plugin managers, built once for the batch
         with long_lived_frozen():
             for w in work:
-                take([_one(w)])
+                take([play_game(*w, shared_hooks=shared)])
     elapsed = time.perf_counter() - t0
     return summarize(results, sets, bots, seed, elapsed)
 
@@ -261,17 +265,20 @@ def record_differences(record: dict) -> list[str]:
     try:
         game = replay(record["setup"], record["answers"])
     except (InvalidAnswer, GameOver) as exc:
-        return [f"the answers no longer fit the game: {exc}"]
-    out = [] if game.over else [f"the game is not over after {len(record['answers'])} answers"]
+        return [_("the answers no longer fit the game: {error}").format(error=exc)]
+    out = [] if game.over else [ngettext("the game is not over after {n} answer", "the game is not over after {n} answers",
+                                            len(record["answers"])).format(n=len(record["answers"]))]
     if game.winners()[0] != record["winner"]:
-        out.append(f"winner: saved seat {record['winner']}, replay gives seat {game.winners()[0]}")
+        out.append(_("winner: saved seat {saved}, replay gives seat {now}").format(saved=record["winner"],
+                                                                               now=game.winners()[0]))
     scores = game.scores()
     if scores != record["scores"]:
         saved = {r.get("seat"): r for r in record["scores"]}
         for row in scores:
             old = saved.get(row["seat"])
             if old != row:
-                out.append(f"scores of seat {row['seat']}: saved {old}, replay gives {row}")
+                out.append(_("scores of seat {seat}: saved {saved}, replay gives {now}").format(seat=row["seat"], saved=old,
+                                                                                       now=row))
         if len(scores) != len(record["scores"]):
-            out.append(f"score rows: saved {len(record['scores'])}, replay gives {len(scores)}")
+            out.append(_("score rows: saved {saved}, replay gives {now}").format(saved=len(record["scores"]), now=len(scores)))
     return out

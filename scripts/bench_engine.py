@@ -57,13 +57,14 @@ def ours(games: int, seed: int) -> float:
 MOVES = frozenset({"played", "acquired", "defeated", "used", "turn_ended"})
 
 
-def our_moves_per_game(games: int, seed: int) -> float:
-    """Applied moves per game in the games ``ours`` plays (an untimed pass)."""
+def our_moves_per_game(games: int, seed: int, seats: int = 2, variants: list[str] = (), first: int = 0) -> float:
+    """Applied moves per game in the games ``ours`` plays (an untimed pass): games ``first`` to
+    ``first + games - 1`` of a batch of greedy bots in ``seats`` seats with ``variants``."""
     moves = 0
-    for k in range(games):
+    for k in range(first, first + games):
         s = game_seed(seed, k)
-        game = new_game(["10th"], ["A", "B"], seed=s)
-        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(2)]
+        game = new_game(["10th"], [f"P{i + 1}" for i in range(seats)], list(variants), seed=s)
+        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(seats)]
         while not game.over:
             dec = game.decision()
             game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))

@@ -13,8 +13,10 @@ so the ratio here is not the benchmark's ratio: it says where the engine stands 
 change helped.
 
 Usage: .venv/bin/python scripts/bench_instructions.py [--games 40] [--pyminion-games 100]
+       [--workload plain|legendary|teams] [--pure]
 Needs valgrind (Debian: apt-get install valgrind). Takes about a minute.
-Last line: instructions_per_game ours=A pyminion=B ratio_pyminion_over_ours=R
+Last lines: instructions_per_move ours=P (moves counted as bench_engine.py counts them) and
+instructions_per_game ours=A pyminion=B ratio_pyminion_over_ours=R (``--pyminion-games 0``: ours only)
 """
 from __future__ import annotations
 
@@ -26,10 +28,13 @@ import sys
 import tempfile
 from pathlib import Path
 
-from bench_engine import DEFAULT_SCRIPT, ensure_pyminion
+from bench_engine import DEFAULT_SCRIPT, ensure_pyminion, our_moves_per_game
 
 OURS = ("import sys; from ascension.core.sim import simulate; "
-        "simulate(['10th'], ['greedy', 'greedy'], int(sys.argv[1]), int(sys.argv[2]))")
+        "simulate(['10th'], ['greedy'] * int(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2]), sys.argv[4:])")
+PURE = ("import sys; sys.path.insert(0, sys.argv.pop()); from equivalence import PureSources; "
+        "sys.meta_path.insert(0, PureSources()); ")   # the last argument: the folder of equivalence.py
+WORKLOADS = {"plain": (2, []), "legendary": (2, ["legendary"]), "teams": (4, ["teams"])}   # seats, variants
 
 
 def instructions(command: list[str]) -> int:
@@ -50,16 +55,29 @@ def per_game(make_command, few: int, many: int) -> float:
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=40, help="our extra games counted (default 40)")
-    ap.add_argument("--pyminion-games", type=int, default=100, help="pyminion's extra games (default 100)")
+    ap.add_argument("--pyminion-games", type=int, default=100, help="pyminion's extra games (default 100; 0: none)")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--pyminion-script", type=Path, default=DEFAULT_SCRIPT)
+    ap.add_argument("--workload", choices=list(WORKLOADS), default="plain",
+                    help="plain 10th games (default), with the Legendary Track, or four seats in teams")
+    ap.add_argument("--pure", action="store_true", help="count pure Python even where a compiled build is")
     args = ap.parse_args(argv)
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is not installed (Debian: apt-get install valgrind)")
-    if not args.pyminion_script.exists():
-        raise SystemExit(f"reference script not found: {args.pyminion_script}")
-    ensure_pyminion()
-    ours = per_game(lambda n: [sys.executable, "-c", OURS, str(n), str(args.seed)], 1, 1 + args.games)
+    if args.pyminion_games:
+        if not args.pyminion_script.exists():
+            raise SystemExit(f"reference script not found: {args.pyminion_script}")
+        ensure_pyminion()
+    seats, variants = WORKLOADS[args.workload]
+    code = (PURE if args.pure else "") + OURS
+    extra = [str(Path(__file__).resolve().parent)] if args.pure else []   # where equivalence.py is
+    ours = per_game(lambda n: [sys.executable, "-c", code, str(n), str(args.seed), str(seats), *variants, *extra],
+                    1, 1 + args.games)
+    moves = our_moves_per_game(args.games, args.seed, seats, variants, first=1)   # the extra games
+    print(f"instructions_per_move ours={ours / moves / 1e3:.2f}k ({args.workload}, {moves:.1f} moves a game)")
+    if not args.pyminion_games:
+        print(f"instructions_per_game ours={ours / 1e6:.3f}M")
+        return 0
     theirs = per_game(lambda n: [sys.executable, str(args.pyminion_script), "-n", str(n)], 1, 1 + args.pyminion_games)
     print(f"instructions_per_game ours={ours / 1e6:.3f}M pyminion={theirs / 1e6:.3f}M "
           f"ratio_pyminion_over_ours={theirs / ours:.4f}")

@@ -35,7 +35,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["core/engine.py", "core/rng.py"]
+MODULES = ["core/engine.py", "core/rng.py", "core/view.py"]
 PACKAGES = {"core": "ascension/core", "plugins": "ascension/plugins"}   # staged: mypy reads their imports
 SHARED = "core/_compiled__mypyc"     # the group's shared library, beside the modules
 STAMP = ROOT / "core" / "_compiled.json"

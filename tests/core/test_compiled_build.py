@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import ascension.core.engine as engine
+import ascension.core.rng as rng
 
 SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
 
@@ -57,7 +58,8 @@ def test_an_unreadable_build_record_is_named(built, stamp):
 
 def test_the_build_compiles_sources_that_exist_under_their_package_names():
     build = script("build_compiled")
-    assert [build.module_name(m) for m in build.MODULES] == ["ascension.core.engine", "ascension.core.rng"]
+    assert [build.module_name(m) for m in build.MODULES] == ["ascension.core.engine", "ascension.core.rng",
+                                                          "ascension.core.view"]
     assert all((build.ROOT / m).is_file() for m in build.MODULES)
     assert build.STAMP in build.built_files()   # --clean removes the record with the build
 
@@ -102,3 +104,19 @@ def test_a_failed_build_leaves_pure_python_and_says_so_in_one_line(tmp_path, mon
     err = capsys.readouterr().err
     assert err.startswith("the compiled build failed, the engine runs as pure Python: mypyc failed (exit 1)")
     assert "engine.py:12" in err and not leftover.exists()
+
+
+@pytest.mark.skipif(rng.PURE, reason="no compiled build here (CI builds one)")
+@pytest.mark.parametrize("size", [0, 1, 2, 7, 40, 123])
+def test_the_compiled_shuffle_deals_exactly_as_pure_python(size):
+    """The compiled build shuffles in 64-bit machine words; pure Python, the reference, in
+    unbounded integers: the same states, the same order, whatever the state's high bits."""
+    pure = importlib.util.module_from_spec(importlib.util.spec_from_file_location(
+        "pure_rng", Path(engine.wording.__file__).with_name("rng.py")))   # (a compiled __file__ is not its own)
+    pure.__spec__.loader.exec_module(pure)
+    assert pure.PURE
+    states = [0, 1, (1 << 63) - 1, 1 << 63, (1 << 64) - 1] + [rng.derive(9, f"state {k}") for k in range(200)]
+    for state in states:
+        deck, reference = list(range(size)), list(range(size))
+        assert rng.shuffle(state, deck) == pure.shuffle(state, reference)
+        assert deck == reference

@@ -1,0 +1,73 @@
+"""The engine's speed work (issue #20) kept what players and bots see: prompts rendered only when
+read, the view side in core/view.py, plugin managers shared by the games of a batch, cheap clones."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from ascension.core import engine, i18n, view, wording
+from ascension.core.match import SetupError, new_game
+from ascension.core.sim import play_game, simulate
+
+
+def test_a_prompt_read_after_the_game_moved_on_reads_as_it_did_when_asked(game2):
+    dec = game2.decision()
+    asked = wording.render_prompt(game2, dec.intent)
+    game2.apply(len(dec.options) - 1)   # end the turn
+    assert dec.prompt == asked == "Choose an action"
+    assert game2.decision() != dec   # the next player's own question
+
+
+def test_bots_play_a_whole_batch_without_a_prompt_being_worded(monkeypatch):
+    def no_words(game, intent):
+        raise AssertionError("a prompt was rendered for a bot")
+    monkeypatch.setattr(wording, "render_prompt", no_words)
+    out = simulate(["10th"], ["greedy", "greedy"], 3, 5, variants=["legendary"])
+    assert out["games"] == 3 and out["capped_games"] == 0
+
+
+def test_the_view_side_is_importable_from_the_engine_as_before(game2):
+    assert engine.View is view.View and engine.PublicPlayer is view.PublicPlayer
+    seen = game2.view(0)
+    assert seen.hand == game2.players[0].hand
+    assert [p.hand for p in seen.players] == [5, 5]   # other hands: counts only
+    assert engine.Game.option_card(("acquire", 17)) == 17 and game2.option_card(("end",)) is None
+    assert game2.label(game2.decision().options[-1]) == "End turn"
+
+
+def test_the_games_of_a_batch_share_one_plugin_manager_and_play_as_alone():
+    shared: dict = {}
+    together = [play_game(["10th"], ["greedy"] * 4, seed, ["teams"], shared_hooks=shared) for seed in (1, 2, 3)]
+    alone = [play_game(["10th"], ["greedy"] * 4, seed, ["teams"]) for seed in (1, 2, 3)]
+    assert [(r.scores, r.cards) for r in together] == [(r.scores, r.cards) for r in alone]
+    (hooks,) = shared.values()
+    assert len(hooks.pm.listeners) == 1   # the Hooks' own: finished games are not kept alive
+
+
+def test_a_game_outside_a_batch_still_notices_a_plugin_joining_it(game2):
+    changed = game2.ctx.plugins_changed
+
+    class Watcher:
+        pass
+    game2.ctx.pm.register(Watcher(), name="watcher")
+    assert game2.ctx.plugins_changed == changed + 1
+
+
+def test_a_clone_of_a_legendary_game_owns_its_track():
+    game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=3)
+    copy = game.clone()
+    assert copy.to_json() == game.to_json()
+    copy.ext["legendary"]["renown"]["0"]["mechana"] = 7
+    assert game.ext["legendary"]["renown"]["0"]["mechana"] == 0
+
+
+@pytest.mark.parametrize("data", [{"a": [1, {"b": None}], "c": "x"}, [True, 2.5, ["y"]], {"t": (1, [2])}])
+def test_json_data_copies_as_a_round_trip_through_json_gives_it(data):
+    assert engine.copy_json(data) == json.loads(json.dumps(data))
+
+
+def test_set_up_messages_speak_the_players_language():
+    i18n.set_language("de")
+    with pytest.raises(SetupError, match="wähle mindestens ein Kartenset"):
+        new_game([], ["Ann", "Bob"])
