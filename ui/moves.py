@@ -12,6 +12,7 @@ import logging
 from typing import Callable
 
 from ascension.core import engine
+from ascension.core.i18n import _
 from ascension.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -20,10 +21,11 @@ log = logging.getLogger(__name__)
 def move_failure(exc: Exception) -> str:
     """What a person is told when a move raised: which plugin and hook when a plugin failed."""
     if isinstance(exc, getattr(engine, "PluginError", ())):
-        what = f"the plugin '{exc.plugin}' failed in {exc.hook}: {type(exc.original).__name__}: {exc.original}"
-    else:
-        what = f"an error in the program: {type(exc).__name__}: {exc}"
-    return f"That move could not be made ({what}). The game is as it was before the move."
+        return _("That move could not be made (the plugin '{plugin}' failed in {hook}: {error}). The game is as it "
+                 "was before the move.").format(plugin=exc.plugin, hook=exc.hook,
+                                                error=f"{type(exc.original).__name__}: {exc.original}")
+    return _("That move could not be made (an error in the program: {error}). The game is as it was before the "
+             "move.").format(error=f"{type(exc).__name__}: {exc}")
 
 
 def make_move(session: Session, move: Callable[[], object]) -> str | None:

@@ -22,11 +22,12 @@ from typing import Callable
 from ascension.core import rng
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
+from ascension.core.i18n import N_, _, card_name, ngettext, pgettext
 from ascension.core.match import SaveFileError
 from ascension.core.names import validate_name
 from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
-from ascension.core.wording import quantity, unspent_lines
+from ascension.core.wording import and_list, faction_name, unspent_lines
 from ascension.ui.desktop import storage
 from ascension.ui.helptext import sections
 from ascension.ui.moves import make_move
@@ -43,15 +44,22 @@ def human_seat(seed: int, players: int = 2) -> int:
 
 UNDO = -1   # what ``ask`` returns when the person takes back their last answer
 QUIT = -2   # ... when they type q (EOF, the input closed, returns None: a quit without asking)
-KEYS = ("Type an option's label (p2 plays the second card kind of your hand, a3 acquires and d3 defeats "
-        "center-row card 3, am a Mystic, u1 uses construct 1, P plays all, E ends the turn: a label means "
-        "the same all turn; inside an effect, a number or y/n)")
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+KEYS = N_("Type an option's label (p2 plays the second card kind of your hand, a3 acquires and d3 defeats "
+         "center-row card 3, am a Mystic, u1 uses construct 1, P plays all, E ends the turn: a label means "
+         "the same all turn; inside an effect, a number or y/n)")
+RULES_SECTIONS = (N_("Your turn"), N_("Rulings"))   # the help's sections that are not about the window
+ORDINALS = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
+TYPE_NAMES = {"hero": N_("hero"), "construct": N_("construct"), "monster": N_("monster")}
+
+
+def yes_words() -> tuple[str, ...]:
+    """What counts as a yes: y and yes, and the language's own (German: j, ja)."""
+    return ("y", "yes", pgettext("answer", "y"), pgettext("answer", "yes"))
 
 
 def bot_seats(bots: list[str]) -> list[Seat]:
     """One seat per bot, named after its kind ("Greedy bot", or "Greedy bot 1", "Greedy bot 2")."""
-    names = [f"{b.capitalize()} bot" for b in bots]
+    names = [_("{kind} bot").format(kind=b.capitalize()) for b in bots]
     return [Seat(n + (f" {names[:i + 1].count(n)}" if names.count(n) > 1 else ""), "bot", b)
             for i, (n, b) in enumerate(zip(names, bots))]
 
@@ -72,7 +80,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     if resumed is not None:
         session, me = resumed
         seed = session.game.seed
-        out(f"Resuming the game of seed {seed} at turn {session.game.turn}.")
+        out(_("Resuming the game of seed {seed} at turn {turn}.").format(seed=seed, turn=session.game.turn))
     else:
         name = validate_name(name)
         seed = secrets.randbits(63) if seed is None else seed
@@ -84,13 +92,14 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 seat = session.seats[session.decision().seat]
                 if seat.bot == "hard" and thinking != seat.name:   # a search takes a few seconds a turn: say so
                     shown = show_log(session.game, shown, out)       # after what happened before
-                    out(f"  ({seat.name} is thinking…)")
+                    out("  " + _("({name} is thinking…)").format(name=seat.name))
                     thinking = seat.name
                 failure = make_move(session, session.step_bot)
                 if failure:   # the bot would only fail again: stop here, the game saved as it was
                     saved.keep(session, out)
-                    out(f"{failure} The bot cannot go on, so the game stops here" + (
-                        "; it is saved and offered again at the next start." if autosave else "."))
+                    out(failure + " " + (_("The bot cannot go on, so the game stops here; it is saved and offered "
+                                           "again at the next start.") if autosave else
+                                         _("The bot cannot go on, so the game stops here.")))
                     record(session, db, out)
                     return session.game
                 continue
@@ -103,8 +112,9 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             if answer == QUIT and not sure_to_quit(input_fn, autosave is not None):
                 continue
             if answer in (None, QUIT):
-                kept = " It is saved: play again to resume it." if autosave else ""
-                out(f"You left the game.{kept} Seed {seed} deals the same game again.")
+                out(_("You left the game. It is saved: play again to resume it. Seed {seed} deals the same game "
+                      "again.").format(seed=seed) if autosave else
+                    _("You left the game. Seed {seed} deals the same game again.").format(seed=seed))
                 record(session, db, out)
                 return session.game
             if answer == UNDO:
@@ -122,8 +132,10 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         raise
     except Exception as exc:   # a fault outside any move (showing the table, a hint): the game is saved
         log.error("the terminal game stopped on an error", exc_info=exc)
-        out(f"The game stopped on an error in the program: {type(exc).__name__}: {exc}."
-            + (" It is saved and offered again at the next start." if autosave else ""))
+        error = f"{type(exc).__name__}: {exc}"
+        out(_("The game stopped on an error in the program: {error}. It is saved and offered again at the next "
+              "start.").format(error=error) if autosave else
+            _("The game stopped on an error in the program: {error}.").format(error=error))
         record(session, db, out)
         return session.game
     saved.keep(session, out)
@@ -143,16 +155,25 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
     seats.insert(me, Seat(name))
     session = Session.start(list(sets), seats, list(variants), seed)
     if solo:
-        out(f"Ascension — seed {seed}. You are {name}. {solo.summary} {KEYS}, u to take back your last "
-            f"answer, h for a hint, r for the rules, or q to quit.")
+        out(_("Ascension — seed {seed}. You are {name}.").format(seed=seed, name=name) + f" {_(solo.summary)} "
+            + _("{keys}, u to take back your last answer, h for a hint, r for the rules, or q to quit.").format(
+                keys=_(KEYS)))
+        return session, me
+    opponents = session.game.opponents(me)
+    against = ", ".join(s.name for i, s in enumerate(seats) if i in opponents)
+    mates = [s.name for i, s in enumerate(seats) if i != me and i not in opponents]
+    where = dict(seed=seed, name=name, ordinal=_(ORDINALS[me]), players=len(seats), against=against,
+                 mates=and_list(mates))
+    if mates:
+        intro = ngettext("Ascension — seed {seed}. You are {name}; you play {ordinal} of {players}, with {mates} "
+                         "as your teammate, against {against}.",
+                         "Ascension — seed {seed}. You are {name}; you play {ordinal} of {players}, with {mates} "
+                         "as your teammates, against {against}.", len(mates)).format(**where)
     else:
-        opponents = session.game.opponents(me)
-        against = ", ".join(s.name for i, s in enumerate(seats) if i in opponents)
-        mates = [s.name for i, s in enumerate(seats) if i != me and i not in opponents]
-        out(f"Ascension — seed {seed}. You are {name}; you play {ORDINALS[me]} of {len(seats)}"
-            + (f", with {' and '.join(mates)} as your teammate{'s' * (len(mates) > 1)}," if mates else ",")
-            + f" against {against}. {KEYS}, u to take back your last answer, w for why the bots "
-            f"moved as they did, h for a hint, r for the rules, or q to quit.")
+        intro = _("Ascension — seed {seed}. You are {name}; you play {ordinal} of {players}, against {against}."
+                  ).format(**where)
+    out(intro + " " + _("{keys}, u to take back your last answer, w for why the bots moved as they did, h for a "
+                        "hint, r for the rules, or q to quit.").format(keys=_(KEYS)))
     return session, me
 
 
@@ -165,20 +186,22 @@ def offer_resume(path: Path, input_fn: Callable[[str], str], out: Out) -> tuple[
         session = storage.read_session(path)
         people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
         if len(people) != 1:
-            raise SaveFileError(f"{path}: not a terminal game: {len(people)} people seated, not 1")
+            raise SaveFileError(_("{path}: not a terminal game: {n} people seated, not 1").format(
+                path=path, n=len(people)))
     except SaveFileError as exc:
         try:
-            kept = f"it was set aside as {storage.set_aside(path)}"
+            out(_("The autosaved game could not be resumed ({error}); it was set aside as {path}.").format(
+                error=exc, path=storage.set_aside(path)))
         except OSError as move_exc:
-            kept = f"it could not be set aside either ({move_exc})"
-        out(f"The autosaved game could not be resumed ({exc}); {kept}.")
+            out(_("The autosaved game could not be resumed ({error}); it could not be set aside either "
+                  "({move_error}).").format(error=exc, move_error=move_exc))
         return None
     if session.over:
         return None
     me = people[0]
-    others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or "a solo villain"
-    if not yes(input_fn, f"An unfinished game was saved ({session.seats[me].name} against {others}, "
-                         f"turn {session.game.turn}). Resume it? (y/n): "):
+    others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or _("a solo villain")
+    if not yes(input_fn, _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ")
+               .format(name=session.seats[me].name, others=others, turn=session.game.turn)):
         return None
     return session, me
 
@@ -201,26 +224,26 @@ class Autosave:
                 storage.write_text_atomic(self.path, session.to_json(), durable=False)
         except OSError as exc:
             if not self.failed:
-                out(f"The game could not be saved to {self.path}: {exc}. Play goes on.")
+                out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=exc))
             self.failed = True
 
 
 def yes(input_fn: Callable[[str], str], question: str) -> bool:
-    """Only y (or yes) is a yes; anything else, or the input closing, is a no."""
+    """Only y (or yes, or the language's own yes) is a yes; anything else, or the input closing, is a no."""
     try:
-        return input_fn(question).strip().lower() in ("y", "yes")
+        return input_fn(question).strip().lower() in yes_words()
     except EOFError:
         return False
 
 
 def sure_to_quit(input_fn: Callable[[str], str], saved: bool) -> bool:
     """q asks first; y (or q again) leaves."""
-    after = " It stays saved, to resume later." if saved else ""
+    question = _("Leave the game? It stays saved, to resume later. (y/n): ") if saved else _("Leave the game? (y/n): ")
     try:
-        raw = input_fn(f"Leave the game?{after} (y/n): ").strip().lower()
+        raw = input_fn(question).strip().lower()
     except EOFError:
         return True
-    return raw in ("y", "yes", "q", "quit")
+    return raw in (*yes_words(), "q", "quit")
 
 
 def take_back(session: Session, me: int, out: Out, input_fn: Callable[[str], str]) -> None:
@@ -228,25 +251,25 @@ def take_back(session: Session, me: int, out: Out, input_fn: Callable[[str], str
     a card they have seen since (a draw, a shuffle, a new center card) only if they say y, as the
     desktop asks: the game then counts as assisted."""
     if not session.can_undo(me):
-        out("There is no answer of yours to take back.")
+        out(_("There is no answer of yours to take back."))
         return
     reveals = session.undo_reveals()
-    if reveals and not yes(input_fn, "You have seen new cards since your last answer (a draw, a shuffle or a "
-                                     "new center card): taking it back marks the game as assisted in the "
-                                     "history. Take it back? (y/n): "):
-        out("Nothing was taken back.")
+    if reveals and not yes(input_fn, _("You have seen new cards since your last answer (a draw, a shuffle or a "
+                                       "new center card): taking it back marks the game as assisted in the "
+                                       "history. Take it back? (y/n): ")):
+        out(_("Nothing was taken back."))
         return
     session.undo()
-    out("Your last answer is taken back" + (" (you had seen new cards since: the game now counts as "
-                                            "assisted in the history)." if reveals else "."))
+    out(_("Your last answer is taken back (you had seen new cards since: the game now counts as assisted in the "
+          "history).") if reveals else _("Your last answer is taken back."))
 
 
 def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) -> bool:
     """Ending the turn with something still to use (cards, runes, power, a construct's ability)
     asks first, naming each, as the desktop does; only y ends it."""
     left = session.unspent_if_ending(index)
-    return not left or yes(input_fn, f"You still have {'; '.join(unspent_lines(session.game, left))}. "
-                                     "End your turn anyway? (y/n): ")
+    return not left or yes(input_fn, _("You still have {unspent}. End your turn anyway? (y/n): ").format(
+        unspent="; ".join(unspent_lines(session.game, left))))
 
 
 def record(session: Session, db, out: Out) -> int | None:
@@ -257,9 +280,10 @@ def record(session: Session, db, out: Out) -> int | None:
     try:
         match_id = record_session(session, db)
     except Exception as exc:  # the game itself is over: say why it was not stored, and go on
-        out(f"The game could not be recorded in the history: {type(exc).__name__}: {exc}")
+        out(_("The game could not be recorded in the history: {error}").format(error=f"{type(exc).__name__}: {exc}"))
         return None
-    out(f"{'Game' if session.over else 'Abandoned game'} recorded in the history (match {match_id}).")
+    out(_("Game recorded in the history (match {id}).").format(id=match_id) if session.over else
+        _("Abandoned game recorded in the history (match {id}).").format(id=match_id))
     return match_id
 
 
@@ -343,22 +367,29 @@ def pile_letters(game: Game) -> dict[str, str]:
 
 def show_log(game: Game, shown: int, out: Out) -> int:
     """Print the events since the last prompt (this is how the bot's turn is seen)."""
-    for _, line in game.log_lines(game.log[shown:]):
+    for event, line in game.log_lines(game.log[shown:]):
         out(f"  · {line}")
     return len(game.log)
 
 
 def _names(game: Game, cards: list[int]) -> str:
-    counts = Counter(game.name_of(c) for c in cards)
+    counts = Counter(card_name(game.name_of(c)) for c in cards)
     return ", ".join(n if k == 1 else f"{n} ×{k}" for n, k in counts.items()) or "—"
+
+
+def card_kind(d) -> str:
+    """A card's factions and type as cards print them: "Enlightened hero", "monster"."""
+    kind = _(TYPE_NAMES[d.type]) if d.type in TYPE_NAMES else d.type
+    if not d.factions:
+        return kind
+    return _("{factions} {kind}").format(factions=" ".join(faction_name(f) for f in d.factions), kind=kind)
 
 
 def _card_line(game: Game, iid: int) -> str:
     d = game.card(iid)
-    price = cost_words(d)
-    kind = " ".join([f.capitalize() for f in d.factions] + [d.type])   # "Enlightened hero", as cards say
-    honor = f", {d.honor} honor" if d.honor else ""
-    return f"{d.name} [{kind}, {price}{honor}]" + (f" — {d.text}" if d.text else "")
+    what = dict(name=card_name(d.name), kind=card_kind(d), price=cost_words(d), honor=d.honor)
+    line = (_("{name} [{kind}, {price}, {honor} honor]") if d.honor else _("{name} [{kind}, {price}]")).format(**what)
+    return line + (f" — {d.text}" if d.text else "")
 
 
 def table_key(game: Game, me: int) -> tuple:
@@ -384,52 +415,61 @@ def show_table(game: Game, me: int, out: Out, shown: tuple | None = None, new: s
     if key != shown:
         _show_shared(game, me, out, new)
     kinds = Counter(game.card(c).id for c in p.hand)
-    out("Your hand: " + (", ".join(f"p{hand[k]} {game.ctx.by_id[k].name}" + (f" ×{n}" if n > 1 else "")
-                                   for k, n in sorted(kinds.items(), key=lambda kn: hand[kn[0]])) or "—"))
+    out(_("Your hand: {cards}").format(cards=", ".join(
+        f"p{hand[k]} {card_name(game.ctx.by_id[k].name)}" + (f" ×{n}" if n > 1 else "")
+        for k, n in sorted(kinds.items(), key=lambda kn: hand[kn[0]])) or "—"))
     seen = set()
     for c in p.hand:   # what the cards you acquired do (the starting and pile cards only gain)
         d = game.card(c)
         if d.role == "center" and d.id not in seen:
             seen.add(d.id)
             out(f"  {_card_line(game, c)}")
-    out(f"Played: {_names(game, p.played)}")
+    out(_("Played: {cards}").format(cards=_names(game, p.played)))
     in_deck = _names(game, sorted(p.deck, key=game.name_of))   # sorted: what, never in which order
-    out(f"Your deck: {quantity(len(p.deck), 'card')}" + (f" ({in_deck})" if p.deck else "")
-        + f" · discard pile: {_names(game, p.discard)}")
+    deck = ngettext("{n:,} card", "{n:,} cards", len(p.deck)).format(n=len(p.deck)) + (f" ({in_deck})" if p.deck else "")
+    out(_("Your deck: {deck} · discard pile: {discard}").format(deck=deck, discard=_names(game, p.discard)))
     for c in p.constructs:
-        out(f"Construct u{constructs[c]} in play: {_card_line(game, c)}")
-    mech = f", Mechana runes {p.mech_runes}" if p.mech_runes else ""
-    out(f"Runes {p.runes}, power {p.power}{mech}")
+        out(_("Construct {label} in play: {card}").format(label=f"u{constructs[c]}", card=_card_line(game, c)))
+    if p.mech_runes:
+        out(_("Runes {runes}, power {power}, Mechana runes {mechana}").format(
+            runes=p.runes, power=p.power, mechana=p.mech_runes))
+    else:
+        out(_("Runes {runes}, power {power}").format(runes=p.runes, power=p.power))
     return key
 
 
 def _show_shared(game: Game, me: int, out: Out, new: set[int]) -> None:
-    whose = "your turn" if game.current == me else f"{game.players[game.current].name}'s turn"
-    out(f"=== Turn {game.turn}, {whose} ===")
-    out("Center row" + (" (* new since your last move):" if new else ":"))
+    if game.current == me:
+        out(_("=== Turn {turn}, your turn ===").format(turn=game.turn))
+    else:
+        out(_("=== Turn {turn}, {name}'s turn ===").format(turn=game.turn, name=game.players[game.current].name))
+    out(_("Center row (* new since your last move):") if new else _("Center row:"))
     for slot, c in enumerate(game.center_row, 1):
         mark = "*" if c in new else " "
-        out(f" {mark}{slot}. {_card_line(game, c) if c is not None else '(empty)'}")
+        out(f" {mark}{slot}. " + (_card_line(game, c) if c is not None else _("(empty)")))
     piles, letters = [], pile_letters(game)
     for key, pile in game.piles.items():
         top = game.card(pile[-1]) if pile else game.ctx.by_id[key]
         left = "" if top.permanent else f" ×{len(pile)}"   # the Cultist never leaves
-        piles.append(f"{letters[key]} {top.name} ({cost_words(top)}){left}")
-    out("Always available: " + ", ".join(piles))
-    out(f"Center deck {len(game.center_deck)} · Void {len(game.void)} · Honor pool {game.pool}")
+        piles.append(f"{letters[key]} {card_name(top.name)} ({cost_words(top)}){left}")
+    out(_("Always available: {piles}").format(piles=", ".join(piles)))
+    out(_("Center deck {center} · Void {void} · Honor pool {pool}").format(
+        center=len(game.center_deck), void=len(game.void), pool=game.pool))
     villains = [row for row in game.scores() if row["seat"] < 0]   # a solo variant's opponent
-    out("Honor tokens: " + ", ".join([f"{q.name}: {q.honor}" for q in game.players]
-                                     + [f"{row['name']}: {row['tokens']}" for row in villains]))
+    out(_("Honor tokens: {tokens}").format(tokens=", ".join([f"{q.name}: {q.honor}" for q in game.players]
+                                                           + [f"{row['name']}: {row['tokens']}" for row in villains])))
     for row in villains:
-        _status(game, row["seat"], f"{row['name']} ({row['cards']} card honor)", out)
+        _status(game, row["seat"], _("{name} ({n} card honor)").format(name=row["name"], n=row["cards"]), out)
     for i, q in enumerate(game.players):   # what plugins show (Renown and Boons on the Legendary Track)
         _status(game, i, q.name, out)
     opponents = game.opponents(me)
     for i, q in enumerate(game.players):
         if i != me:
-            mate = "" if i in opponents else " (your teammate)"
-            out(f"{q.name}{mate}: hand {len(q.hand)}, deck {len(q.deck)}, discard {len(q.discard)}, "
-                f"constructs: {_names(game, q.constructs)}")
+            what = dict(name=q.name, hand=len(q.hand), deck=len(q.deck), discard=len(q.discard),
+                        constructs=_names(game, q.constructs))
+            out((_("{name}: hand {hand}, deck {deck}, discard {discard}, constructs: {constructs}") if i in opponents
+                 else _("{name} (your teammate): hand {hand}, deck {deck}, discard {discard}, constructs: {constructs}"))
+                .format(**what))
 
 
 def _status(game: Game, seat: int, who: str, out: Out) -> None:
@@ -446,16 +486,16 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
     :class:`Labels`); QUIT (q) or None (the input closed) means leave, UNDO taking back the last
     answer. ``w`` shows the bot's moves since the last answer with their reasons, ``h`` what the
     medium bot would do in the person's place, ``r`` how a turn goes and the program's rulings."""
-    source = f" ({game.name_of(dec.source)})" if dec.source is not None else ""
+    source = f" ({card_name(game.name_of(dec.source))})" if dec.source is not None else ""
     out(f"{dec.prompt}{source}:")
     keys = (labels or Labels()).of(game, dec)
     for key, option in zip(keys, dec.options):
         out(f"  {key}. {game.label(option)}")
     index = {key.lower(): i for i, key in enumerate(keys)}
-    shown = f"1 to {len(keys)}" if keys[0] == "1" else ", ".join(keys)
+    shown = _("1 to {n}").format(n=len(keys)) if keys[0] == "1" else ", ".join(keys)
     while True:
         try:
-            raw = input_fn("Type a label (q quits): ").strip()   # quoted back as typed
+            raw = input_fn(_("Type a label (q quits): ")).strip()   # quoted back as typed
         except EOFError:
             return None
         typed = raw.lower()   # case-blind: "p" is "P"
@@ -465,39 +505,41 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
             return UNDO
         if typed in ("h", "hint") and hint is not None:
             given = hint()
-            out(f"  Hint: {given[0]} — {given[1]}" if given else "  No hint: this decision is not yours.")
+            out("  " + (_("Hint: {move} — {reason}").format(move=given[0], reason=given[1]) if given
+                        else _("No hint: this decision is not yours.")))
             continue
         if typed in ("r", "rules"):
-            out(f"{KEYS}.")
-            for line in sections("Your turn", "Rulings").replace("**", "").splitlines():
+            out(f"{_(KEYS)}.")
+            for line in sections(*RULES_SECTIONS).replace("**", "").splitlines():
                 out(line.removeprefix("## ").upper() if line.startswith("## ") else line)
             continue
         if typed in ("w", "why"):
             for m in bot_moves:
                 out(f"  {m.move} — {m.reason()}")
             if not bot_moves:
-                out("  The bot has not moved yet.")
+                out("  " + _("The bot has not moved yet."))
             continue
         if typed in index:
             return index[typed]
-        out(f"{shown_answer(raw)} is not an option: please type one of the labels shown ({shown}), "
-            f"u (undo), w (why), h (hint), r (rules), or q to quit.")
+        out(_("{answer} is not an option: please type one of the labels shown ({labels}), u (undo), w (why), "
+              "h (hint), r (rules), or q to quit.").format(answer=shown_answer(raw), labels=shown))
 
 
 def shown_answer(raw: str, most: int = 20) -> str:
     """What the person typed, quoted back safely: shortened, control characters escaped."""
     if not raw:
-        return "An empty answer"
+        return _("An empty answer")
     text = raw if len(raw) <= most else raw[:most] + "…"
     return repr(text) if not text.isprintable() else f"'{text}'"
 
 
 def show_result(game: Game, out: Out) -> None:
     out("")
-    out("Final scores:" + (" (stopped at the turn limit)" if game.capped else ""))
+    out(_("Final scores: (stopped at the turn limit)") if game.capped else _("Final scores:"))
     for row in game.scores():
-        out(f"  {row['name']}: {row['tokens']} tokens + {row['cards']} card honor = {row['total']}")
+        out("  " + _("{name}: {tokens} tokens + {cards} card honor = {total}").format(
+            name=row["name"], tokens=row["tokens"], cards=row["cards"], total=row["total"]))
     tie_break = game.tie_break()
     if tie_break:
         out(tie_break)
-    out(f"Winner: {game.seat_name(game.winners()[0])}")
+    out(_("Winner: {name}").format(name=game.seat_name(game.winners()[0])))

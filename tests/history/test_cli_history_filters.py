@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from ascension.ui import cli
+from ascension.ui import cli_history
 from ascension.ui.cli import main
 from ascension.ui.history import open_history, repo
 from ascension.ui.history.bgstats import BGG_ID
@@ -130,4 +130,4 @@ def test_a_failed_export_leaves_no_part_file(capsys, history_file, tmp_path, mon
 
 
 def test_the_command_line_offers_every_export_format_the_history_writes():
-    assert cli.EXPORT_FORMATS == repo.EXPORT_FORMATS
+    assert cli_history.EXPORT_FORMATS == repo.EXPORT_FORMATS

@@ -52,6 +52,8 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, SQLModel
 
+from ascension.core.i18n import _
+
 from . import migrations
 from .models import SCHEMA_VERSION, TABLES
 
@@ -85,7 +87,7 @@ class NotAHistoryError(HistoryError):
 
 class CorruptHistoryError(HistoryError):
     def __init__(self, path: Path, reason: str):
-        super().__init__(f"the history file {path} is damaged ({reason})")
+        super().__init__(_("the history file {path} is damaged ({reason})").format(path=path, reason=reason))
         self.path, self.reason = path, reason
 
 
@@ -93,9 +95,9 @@ class HistoryBusyError(HistoryError):
     """Another program holds the history locked: nothing was changed; try again later."""
 
     def __init__(self, where: str):
-        super().__init__(f"the history {where} is in use by another program (still locked after "
-                         f"{BUSY_TIMEOUT_MS / 1000:g} s); it has not been changed. Close the other "
-                         f"program or wait for it to finish, then try again")
+        super().__init__(_("the history {where} is in use by another program (still locked after {seconds} s); it "
+                           "has not been changed. Close the other program or wait for it to finish, then try again")
+                         .format(where=where, seconds=f"{BUSY_TIMEOUT_MS / 1000:g}"))
         self.where = where
 
 
@@ -103,9 +105,9 @@ class ReadOnlyHistoryError(HistoryError):
     """The history can be read but not written (read-only file or folder)."""
 
     def __init__(self, where: str, detail: str):
-        super().__init__(f"the history {where} cannot be written ({detail}); no game can be recorded "
-                         f"in it. It can still be browsed (ascension history list); choose another "
-                         f"file with --db to record games")
+        super().__init__(_("the history {where} cannot be written ({detail}); no game can be recorded in it. It "
+                           "can still be browsed (ascension history list); choose another file with --db to record "
+                           "games").format(where=where, detail=detail))
         self.where, self.detail = where, detail
 
 
@@ -126,7 +128,7 @@ def as_history_error(exc: BaseException, where: str, path: Path | None = None) -
         return ReadOnlyHistoryError(where, detail)
     if code in DAMAGE_CODES and path is not None:
         return CorruptHistoryError(path, detail)
-    return HistoryError(f"cannot use the history {where}: {detail}")
+    return HistoryError(_("cannot use the history {where}: {detail}").format(where=where, detail=detail))
 
 
 def default_location() -> str | Path:
@@ -265,17 +267,18 @@ def _header_problem(path: Path) -> str | None:
     except OSError:
         return None
     if header[:16] != SQLITE_HEADER:
-        return "not an SQLite database"
+        return _("not an SQLite database")
     if len(header) < 100:
-        return "the file ends inside its header"
+        return _("the file ends inside its header")
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
-        return f"impossible page size {page_size}"
+        return _("impossible page size {size}").format(size=page_size)
     pages = int.from_bytes(header[28:32], "big")
     valid = header[92:96] == header[24:28]   # the page count is trustworthy only then
     if valid and pages and size < pages * page_size:
-        return f"the file is truncated ({size} bytes for {pages} pages of {page_size})"
+        return _("the file is truncated ({size} bytes for {pages} pages of {page_size})").format(
+            size=size, pages=pages, page_size=page_size)
     return None
 
 
@@ -312,8 +315,8 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
             if not tables:
                 return FileCheck(None, complete)
             if "schema_version" not in tables:
-                raise NotAHistoryError(f"{path} is an SQLite database but not an Ascension history "
-                                       f"(tables: {', '.join(sorted(tables))}); choose another file")
+                raise NotAHistoryError(_("{path} is an SQLite database but not an Ascension history (tables: "
+                                         "{tables}); choose another file").format(path=path, tables=", ".join(sorted(tables))))
             row = conn.execute("SELECT version FROM schema_version WHERE id = 1").fetchone()
             for table in tables & {"match", "seat", "seat_card", "match_replay"}:   # both ends of each b-tree
                 conn.execute(f'SELECT * FROM "{table}" ORDER BY rowid DESC LIMIT 1').fetchall()
@@ -325,7 +328,7 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
             raise _damaged(path, str(exc)) from None
         raise as_history_error(exc, str(path), path) from None
     if row is None or not isinstance(row[0], int):
-        raise CorruptHistoryError(path, "no schema version")
+        raise CorruptHistoryError(path, _("no schema version"))
     return FileCheck(row[0], complete)
 
 
@@ -384,7 +387,7 @@ def _create_private(path: Path) -> None:
     except FileExistsError:
         pass
     except PermissionError as exc:
-        raise ReadOnlyHistoryError(str(path), f"the file cannot be created: {exc.strerror}") from None
+        raise ReadOnlyHistoryError(str(path), _("the file cannot be created: {error}").format(error=exc.strerror)) from None
 
 
 # ---------------------------------------------------------------------------- opening
@@ -428,7 +431,7 @@ def _stored_version(conn) -> int | None:
     names = set(sa.inspect(conn).get_table_names())
     if "schema_version" not in names:
         if names & {"match", "seat", "seat_card", "match_replay"}:
-            raise NotAHistoryError("the database has history tables but no schema version; refusing to touch it")
+            raise NotAHistoryError(_("the database has history tables but no schema version; refusing to touch it"))
         return None
     row = conn.execute(sa.text("SELECT version FROM schema_version WHERE id = 1")).first()
     return None if row is None else int(row[0])
@@ -441,18 +444,18 @@ def _create(conn) -> None:
 
 
 def _newer(where: str, version: int) -> NewerSchemaError:
-    return NewerSchemaError(
-        f"{where} was written by a newer version of Ascension (history schema {version}; this "
-        f"version knows up to {SCHEMA_VERSION}). It has not been changed. Upgrade Ascension, or "
-        f"choose another history with --db.")
+    return NewerSchemaError(_(
+        "{where} was written by a newer version of Ascension (history schema {version}; this version knows up to "
+        "{known}). It has not been changed. Upgrade Ascension, or choose another history with --db.").format(
+        where=where, version=version, known=SCHEMA_VERSION))
 
 
 def _older(where: str, version: int) -> HistoryError:
-    return HistoryError(
-        f"{where} was written by an older version of Ascension (history schema {version}; this "
-        f"version reads {SCHEMA_VERSION}). It has not been changed: browsing changes nothing. It is "
-        f"upgraded, after a backup copy, when a game is next recorded in it or the desktop "
-        f"program's History opens it.")
+    return HistoryError(_(
+        "{where} was written by an older version of Ascension (history schema {version}; this version reads "
+        "{known}). It has not been changed: browsing changes nothing. It is upgraded, after a backup copy, when a "
+        "game is next recorded in it or the desktop program's History opens it.").format(
+        where=where, version=version, known=SCHEMA_VERSION))
 
 
 def _empty(url: sa.URL, where: str) -> History:
@@ -460,7 +463,7 @@ def _empty(url: sa.URL, where: str) -> History:
     engine = make_engine("sqlite://")
     with engine.begin() as conn:
         SQLModel.metadata.create_all(conn, tables=TABLES)
-    return History(engine, url, None, [f"There is no history at {where} yet."], read_only=True)
+    return History(engine, url, None, [_("There is no history at {where} yet.").format(where=where)], read_only=True)
 
 
 def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "replace",
@@ -473,7 +476,8 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
     """
     url, path = resolve(db)
     if path is not None and path.is_dir():
-        raise HistoryError(f"{path} is a folder, not a history file; name a file in it, e.g. {path / FILE_NAME}")
+        raise HistoryError(_("{path} is a folder, not a history file; name a file in it, e.g. {example}").format(
+            path=path, example=path / FILE_NAME))
     if read_only:
         return _open_for_reading(url, path, engine_kwargs or {})
     return _open_for_writing(url, path, on_corrupt, engine_kwargs or {})
@@ -521,9 +525,9 @@ def _check_writable(path: Path) -> None:
     """Refuse at once a history we may not write (SQLite would find out only at the first write,
     after leaving -wal/-shm files it cannot remove beside the file)."""
     if not os.access(path, os.W_OK):
-        raise ReadOnlyHistoryError(str(path), "the file is read-only")
+        raise ReadOnlyHistoryError(str(path), _("the file is read-only"))
     if not os.access(path.parent, os.W_OK):
-        raise ReadOnlyHistoryError(str(path), f"its folder {path.parent} cannot be written")
+        raise ReadOnlyHistoryError(str(path), _("its folder {folder} cannot be written").format(folder=path.parent))
 
 
 def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kwargs: dict) -> History:
@@ -544,11 +548,12 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
                 try:
                     moved = set_aside(path)
                 except PermissionError as err:
-                    raise ReadOnlyHistoryError(where, f"it is damaged ({exc.reason}) and cannot be "
-                                               f"moved aside: {err.strerror}; it has not been changed") from None
+                    raise ReadOnlyHistoryError(where, _("it is damaged ({reason}) and cannot be moved aside: {error}; "
+                                                        "it has not been changed").format(reason=exc.reason,
+                                                                                          error=err.strerror)) from None
                 log.warning("history file %s is damaged (%s); moved to %s", path, exc.reason, moved)
-                notices.append(f"The history file {path} was damaged ({exc.reason}). It was moved to "
-                               f"{moved} and a new, empty history was started.")
+                notices.append(_("The history file {path} was damaged ({reason}). It was moved to {moved} and a "
+                                 "new, empty history was started.").format(path=path, reason=exc.reason, moved=moved))
             if version is not None and version > SCHEMA_VERSION:
                 raise _newer(where, version)
         if not path.exists():
@@ -557,7 +562,8 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
             try:
                 backup = backup_sqlite(path, version)
             except (OSError, sqlite3.DatabaseError) as exc:
-                raise ReadOnlyHistoryError(where, f"no backup copy can be taken before upgrading it: {exc}") from None
+                raise ReadOnlyHistoryError(where, _("no backup copy can be taken before upgrading it: {error}").format(
+                    error=exc)) from None
     engine = make_engine(url if path is None else path, **engine_kwargs)
     with _disposed_on_error(engine, where, path), engine.connect().execution_options(immediate=True) as conn, \
             conn.begin():
@@ -568,8 +574,9 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
             raise _newer(where, stored)
         elif stored < SCHEMA_VERSION:
             migrations.upgrade(conn, stored)
-            copy = f" (a copy of the old file is at {backup})" if backup else ""
-            notices.append(f"The history was upgraded from schema {stored} to {SCHEMA_VERSION}{copy}.")
+            notices.append(_("The history was upgraded from schema {old} to {new} (a copy of the old file is at "
+                             "{backup}).").format(old=stored, new=SCHEMA_VERSION, backup=backup) if backup else
+                           _("The history was upgraded from schema {old} to {new}.").format(old=stored, new=SCHEMA_VERSION))
             log.info("history migrated from schema %s to %s", stored, SCHEMA_VERSION)
         elif not migrations.marked(conn):   # current, but written before the program used Alembic
             migrations.upgrade(conn, stored)

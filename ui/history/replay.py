@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from ascension.core.engine import EngineError, GameOver, InvalidAnswer
+from ascension.core.i18n import _, ngettext
 from ascension.core.match import replay
 
 
@@ -35,11 +36,10 @@ class ReplaySteps:
         try:
             game = replay(setup, [])
         except (ValueError, KeyError, TypeError) as exc:   # SetupError is a ValueError
-            self.error = f"this game cannot be rebuilt with this version of the engine: {exc}"
+            self.error = _("this game cannot be rebuilt with this version of the engine: {error}").format(error=exc)
             return
         self.differences = game.plugin_differences()
-        changed = f" (played with other plugins: {'; '.join(self.differences)})" if self.differences else ""
-        self._take(game, "The opening deal")
+        self._take(game, _("The opening deal"))
         for k, answer in enumerate(answers, 1):
             dec = game.decision()
             try:
@@ -47,8 +47,11 @@ class ReplaySteps:
                 who = game.seat_name(dec.seat) if dec is not None else ""
                 game.apply(answer)
             except (InvalidAnswer, GameOver, IndexError, EngineError) as exc:
-                self.error = (f"answer {k} of {len(answers)} no longer fits the game ({exc}); "
-                              f"the engine has changed since this game was recorded{changed}")
+                what = dict(k=k, n=len(answers), error=exc, plugins="; ".join(self.differences))
+                self.error = (_("answer {k} of {n} no longer fits the game ({error}); the engine has changed since "
+                                "this game was recorded (played with other plugins: {plugins})") if self.differences
+                              else _("answer {k} of {n} no longer fits the game ({error}); the engine has changed "
+                                     "since this game was recorded")).format(**what)
                 return
             self._take(game, f"{who}: {label}")
         self.over = game.over
@@ -68,11 +71,11 @@ class ReplaySteps:
         the game ends; an unfinished last turn has no row."""
         if not self.steps:
             return [], []
-        rows = [[total for _, total in after.scores]
+        rows = [[total for name, total in after.scores]
                 for before, after in zip(self.steps, self.steps[1:]) if after.turn > before.turn]
         if self.over:
-            rows.append([total for _, total in self.steps[-1].scores])
-        return [name for name, _ in self.steps[0].scores], rows
+            rows.append([total for name, total in self.steps[-1].scores])
+        return [name for name, total in self.steps[0].scores], rows
 
     def __len__(self) -> int:
         return len(self.steps)
@@ -96,14 +99,16 @@ def race_story(names: list[str], rows: list[list[int]]) -> str:
             biggest = (first - second, turn, leader)
     led = Counter(x for x in leaders if x is not None)
     if not led:
-        return "No one was ever ahead at the end of a turn."
-    order = [p for p, _ in led.most_common()]
-    parts = [f"{names[order[0]]} led for {led[order[0]]} of {len(rows)} turns"]
-    parts += [f"{names[p]} for {led[p]}" for p in order[1:]]
+        return _("No one was ever ahead at the end of a turn.")
+    order = [p for p, count in led.most_common()]
+    parts = [_("{name} led for {n} of {turns} turns").format(name=names[order[0]], n=led[order[0]], turns=len(rows))]
+    parts += [_("{name} for {n}").format(name=names[p], n=led[p]) for p in order[1:]]
     held = [x for x in leaders if x is not None]
     changes = sum(a != b for a, b in zip(held, held[1:]))
-    story = ", ".join(parts) + (f"; the lead changed hands {changes} time{'s' * (changes != 1)}." if changes
-                                else "; the lead never changed hands.")
     lead, turn, player = biggest
-    return story + f" Largest lead: {names[player]}, {lead} honor after turn {turn}."
+    largest = _("Largest lead: {name}, {lead} honor after turn {turn}.").format(name=names[player], lead=lead, turn=turn)
+    if not changes:
+        return _("{who}; the lead never changed hands. {largest}").format(who=", ".join(parts), largest=largest)
+    return ngettext("{who}; the lead changed hands {n} time. {largest}", "{who}; the lead changed hands {n} times. {largest}",
+                    changes).format(who=", ".join(parts), n=changes, largest=largest)
 

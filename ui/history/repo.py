@@ -18,6 +18,8 @@ import sqlalchemy as sa
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 from sqlalchemy import and_, case, func, literal, or_, select
 
+from ascension.core.i18n import _
+
 from .models import ABANDONED, FINISHED, Match, MatchReplay, Seat, SeatCard
 from .records import MatchRecord, as_utc
 
@@ -206,8 +208,8 @@ def _where(f: MatchFilter, walk: bool = False) -> list:
 def _own_seat(f: MatchFilter, me) -> list:
     """Conditions on ``me``, the player's seat: the player's name, their result and place."""
     if (f.result or f.seat) and not f.player:
-        raise ValueError(f"a {'result' if f.result else 'seat'} filter needs the player whose "
-                         f"{'result' if f.result else 'seat'} it is")
+        raise ValueError(_("a result filter needs the player whose result it is") if f.result else
+                         _("a seat filter needs the player whose seat it is"))
     out = [me.c.match_id == M.id, me.c.name == f.player]
     if f.result:
         out.append(me.c.winner == (f.result == "win"))
@@ -273,8 +275,16 @@ class MatchSummary:
 
 
 def opponent_label(kind: str, name: str, bot: str | None) -> str:
-    """How an opponent is grouped in statistics: people by name, bots by kind/difficulty."""
+    """How an opponent is grouped in statistics: people by name, bots by kind/difficulty (a key,
+    not wording: :func:`opponent_bot` reads it back for the front ends to word it)."""
     return f"{bot} bot" if kind == "bot" and bot else name
+
+
+def opponent_bot(label: str) -> str | None:
+    """The bot kind an :func:`opponent_label` stands for (None: a person's name)."""
+    from ascension.core.bots import bot_kinds
+    kind = label.removesuffix(" bot")
+    return kind if kind != label and kind in bot_kinds() else None
 
 
 _LIST_COLS = (M.id, M.status, M.started_at, M.ended_at, M.sets, M.variant, M.players, M.turns,
@@ -304,7 +314,7 @@ def sort_order(sort: str):
     desc = sort.startswith("-")
     key = sort.lstrip("-+")
     if key not in SORTS:
-        raise ValueError(f"unknown sort '{key}' (choose from {', '.join(SORTS)})")
+        raise ValueError(_("unknown sort '{key}' (choose from {keys})").format(key=key, keys=", ".join(SORTS)))
     col = SORTS[key]
     return (col.desc(), M.id.desc()) if desc else (col.asc(), M.id.asc())
 
@@ -582,7 +592,7 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
                func.count(func.distinct(case((o.c.winner, o.c.match_id)))))
         .select_from(joined.join(o, rival)).where(*where).group_by(label)
         .order_by(func.count(func.distinct(me.c.match_id)).desc(), label)).all()
-    st.by_opponent = [Breakdown(k, n, w) for k, n, w, _ in rows]
+    st.by_opponent = [Breakdown(k, n, w) for k, n, w, _lost in rows]
     st.head_to_head = [HeadToHead(k, n, w, t) for k, n, w, t in rows]
 
     # Cards, acquired and defeated, in one pass over the latest games' card rows.
@@ -598,8 +608,8 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
                func.sum(c.c.defeated), _wins(beat), _wins(and_(beat, me.c.winner)))
         .select_from(joined.join(c, and_(c.c.match_id == me.c.match_id, c.c.seat == me.c.seat)))
         .where(*card_where).group_by(c.c.card)).all()
-    acquired = [CardStat(k, int(a), int(ag), int(aw)) for k, a, ag, aw, _, _, _ in rows if a]
-    defeated = [CardStat(k, int(d), int(dg), int(dw)) for k, _, _, _, d, dg, dw in rows if d]
+    acquired = [CardStat(k, int(a), int(ag), int(aw)) for k, a, ag, aw, *_defeats in rows if a]
+    defeated = [CardStat(k, int(d), int(dg), int(dw)) for k, *_acquired, d, dg, dw in rows if d]
     st.top_acquired = sorted(acquired, key=lambda x: (-x.copies, x.card))[:top]
     st.top_defeated = sorted(defeated, key=lambda x: (-x.copies, x.card))[:top]
     return st
@@ -683,7 +693,8 @@ def export_matches(session, out: IO[str], fmt: Literal["csv", "json", "bgstats"]
                 w.writerow([spreadsheet_safe(cell) for cell in row])
         return n
     if fmt != "json":
-        raise ValueError(f"unknown export format '{fmt}' (choose from {', '.join(EXPORT_FORMATS)})")
+        raise ValueError(_("unknown export format '{format}' (choose from {formats})").format(
+            format=fmt, formats=", ".join(EXPORT_FORMATS)))
     out.write("[")
     for d in iter_export(session, filt, sort=sort, replay=replay):
         out.write(",\n" if n else "\n")

@@ -1,0 +1,62 @@
+"""What every part of the ``ascension`` command shares: the language it speaks, how a usage
+error is said, and how text people typed (names in the history, a game file's name) is shown.
+
+The language is chosen once, before the parser is built (option help is translated when the
+parser is made): ``--lang`` on the command line, else ``ASCENSION_LANG``, else the system
+locale. argparse's own words ("usage:", "options:", its error messages) come from the standard
+library's ``gettext``, which argparse binds when it is imported; :func:`choose_language` points
+them at our catalogue (``core/locale/<lang>/cli.po`` translates them), the one place this happens.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import unicodedata
+
+from rich.markup import escape
+from rich.text import Text
+
+from ascension.core import i18n
+from ascension.core.i18n import _
+
+USAGE_ERROR = 2
+
+
+class UsageError(ValueError):
+    """Input the user can fix; reported as one line, exit status 2."""
+
+
+def choose_language(argv: list[str]) -> str:
+    """Speak the language ``--lang`` in ``argv`` names (before any command word), else the
+    environment's; argparse's own words follow. Returns the language in use."""
+    code, k = None, 0
+    while k < len(argv) and argv[k].startswith("-") and argv[k] != "--":   # the options before the command
+        if argv[k] == "--lang" and k + 1 < len(argv):
+            code, k = argv[k + 1], k + 1
+        elif argv[k].startswith("--lang="):
+            code = argv[k].split("=", 1)[1]
+        k += 1
+    argparse._ = i18n._               # argparse: `from gettext import gettext as _, ngettext`
+    argparse.ngettext = i18n.ngettext
+    return i18n.set_language(code or None)
+
+
+def _csv(text: str) -> list[str]:
+    return [t.strip() for t in text.split(",") if t.strip()]
+
+
+def _error(msg: str) -> int:
+    print(_("ascension: error: {message}").format(message=msg), file=sys.stderr)
+    return USAGE_ERROR
+
+
+def _without_controls(text: str, keep: str = "") -> str:
+    return "".join(ch for ch in text if ch in keep or unicodedata.category(ch) != "Cc")
+
+
+def shown(text) -> str:
+    """A name or other text from the history (people type it) as plain data for the terminal:
+    escape sequences and other control characters taken out, rich markup escaped. (rich reads
+    the escape sequences, colours and links; the other controls go first, so that a carriage
+    return or a backspace cannot hide the text before it.)"""
+    return escape(_without_controls(Text.from_ansi(_without_controls(str(text), keep="\x1b")).plain))
