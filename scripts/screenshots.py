@@ -1,4 +1,5 @@
-"""Render the desktop program's screens to PNG files, offscreen: ``python scripts/screenshots.py OUTDIR``.
+"""Render the desktop program's screens to PNG files, offscreen: ``python scripts/screenshots.py OUTDIR``
+(``--lang de``: in German, to see that longer words still fit).
 
 Each scene is staged with the engine's own tools (bots play the opening turns, then
 ``ascension.core.scenario`` arranges the position) and grabbed at 1280×720 and 1600×900, the
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 from ascension.core.bots import make_bot  # noqa: E402
 from ascension.core.plugins import installed  # noqa: E402
 from ascension.core.scenario import arrange, arrange_center, set_resources  # noqa: E402
-from ascension.ui.desktop import storage  # noqa: E402
+from ascension.ui.desktop import language, storage  # noqa: E402
 from ascension.ui.desktop.app import MainWindow  # noqa: E402
 from ascension.ui.desktop.controller import Controller  # noqa: E402
 from ascension.ui.desktop.setup_dialog import SetupDialog  # noqa: E402
@@ -104,12 +105,15 @@ STAGING = {"table_mixed_sets": two_arbiters,
 
 
 def main(argv: list[str]) -> int:
+    lang = language.lang_argument(argv)
+    argv = language.without_lang(argv)
     if len(argv) != 2:
         print(__doc__)
         return 2
     out = Path(argv[1])
     out.mkdir(parents=True, exist_ok=True)
     app = QApplication.instance() or QApplication([])
+    language.use(lang or "en")   # English unless asked: the shots are compared with earlier ones
 
     # 1. the setup dialog: four seats in teams, two sets mixed
     dlg = SetupDialog(storage.Settings(), {

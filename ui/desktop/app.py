@@ -6,6 +6,7 @@ an answer. What is legal comes from the controller, which asks the engine.
 """
 from __future__ import annotations
 
+import html
 import sys
 from pathlib import Path
 
@@ -15,17 +16,19 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
                                QMenu, QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
                                QWidget)
 
-from ascension.core import overrides
+from ascension.core import i18n, overrides
+from ascension.core.i18n import _, ngettext
 from ascension.core.match import SaveFileError, SetupError
 from ascension.core.wording import unspent_lines
 
-from . import storage
+from . import language, storage
 from .cards import CardZoom
 from .controller import SPEEDS, Controller
 from .panels import BotReasonsDialog, DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
 from .setup_dialog import TUTORIAL, SetupDialog
 from .table import CardState, TableWidget
 from .tutorial import TUTORIALS, Tutorial, TutorialBar
+from .words import seat_kind, speed_name, speed_word
 
 MIN_SIZE = (1280, 720)
 NOTICE_CHARS = 600   # a longer message (a huge file's contents quoted) is cut: the log has it whole
@@ -48,7 +51,7 @@ class NoticeBar(QFrame):
         self.label.setWordWrap(True)
         self.label.setTextInteractionFlags(Qt.TextSelectableByMouse)
         lay.addWidget(self.label, 1)
-        self.dismiss = QPushButton("Dismiss")
+        self.dismiss = QPushButton(_("Dismiss"))
         self.dismiss.clicked.connect(self.clear)
         lay.addWidget(self.dismiss, 0, Qt.AlignTop)
         self.messages: list[str] = []
@@ -83,11 +86,26 @@ class MainWindow(QMainWindow):
         self._new_in_center: set[int] = set()  # dealt since the person looking last answered
         self.gallery = self.help_dialog = None   # helper windows, opened on demand and kept
         self.tutorial: Tutorial | None = None    # the steps being taught, in a tutorial game
-        self.setWindowTitle("Ascension")
         self.resize(*MIN_SIZE)
         self.setMinimumSize(1024, 640)
-
         self._toolbar()
+        self.status = QLabel()
+        self.statusBar().addWidget(self.status, 1)
+        self.notice: NoticeBar | None = None
+        self._build()
+
+        c = controller
+        c.state_changed.connect(self.refresh)
+        c.match_finished.connect(self.on_finished)
+        c.notice.connect(lambda message: self.notice.add(message))
+        self._shortcuts()
+
+    # ------------------------------------------------------------------ building
+    def _build(self) -> None:
+        """The pages under the toolbar, in the language now in use (built again when it changes:
+        the game lives in the controller, so nothing of it is lost)."""
+        self.setWindowTitle(_("Ascension"))
+        self._toolbar_texts()
         self.table = TableWidget()
         self.decision = DecisionPanel(lambda: self.controller.game.ctx.defs)
         self.log_panel = LogPanel()
@@ -95,7 +113,7 @@ class MainWindow(QMainWindow):
         side_lay = QVBoxLayout(side)
         side_lay.setContentsMargins(4, 4, 4, 4)
         side_lay.addWidget(self.decision, 0)
-        log_title = QLabel("<b>Game log</b>")
+        log_title = QLabel("<b>{}</b>".format(html.escape(_("Game log"))))
         side_lay.addWidget(log_title)
         side_lay.addWidget(self.log_panel, 1)
         self.log_panel.setMinimumHeight(120)
@@ -112,7 +130,10 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget()
         for w in (self.welcome, self.play_page, self.pass_page, self.end_page):
             self.stack.addWidget(w)
+        kept = self.notice.messages if self.notice is not None else []
         self.notice = NoticeBar()
+        for message in kept:
+            self.notice.add(message)
         self.tutorial_bar = TutorialBar()
         self.tutorial_bar.next_clicked.connect(self.tutorial_next)
         self.tutorial_bar.leave_clicked.connect(self.leave_tutorial)
@@ -123,67 +144,84 @@ class MainWindow(QMainWindow):
         central_lay.addWidget(self.notice)
         central_lay.addWidget(self.tutorial_bar)
         central_lay.addWidget(self.stack, 1)
-        self.setCentralWidget(central)
-        self.status = QLabel()
-        self.statusBar().addWidget(self.status, 1)
-
-        c = controller
-        c.state_changed.connect(self.refresh)
-        c.match_finished.connect(self.on_finished)
-        c.notice.connect(self.notice.add)
+        self.setCentralWidget(central)   # the pages built before, if any, are deleted
         self.table.card_clicked.connect(self.on_card_clicked)
         self.table.zoom_requested.connect(self.zoom)
         self.table.zone_requested.connect(self.open_zone)
         self.decision.option_chosen.connect(self.answer)
         self.decision.play_all_clicked.connect(self.play_all)
-        self.decision.skip_clicked.connect(c.skip_bots)
+        self.decision.skip_clicked.connect(self.controller.skip_bots)
         self.decision.hint_clicked.connect(self.show_hint)
         self.pass_page.ready.connect(self.take_screen)
         self.end_page.rematch.connect(self.rematch)
         self.end_page.play_again.connect(self.play_again)
         self.end_page.new_game.connect(self.new_game)
         self.end_page.replay.connect(self.replay_in_history)
-        self._shortcuts()
 
-    # ------------------------------------------------------------------ building
     def _toolbar(self) -> None:
-        bar = self.addToolBar("Game")
+        """The toolbar's actions and boxes, made once (their shortcuts must never be doubled);
+        their words are set by ``_toolbar_texts``."""
+        bar = self.toolbar = self.addToolBar("")
         bar.setMovable(False)
-        self.new_action = QAction("New game…", self, shortcut=QKeySequence("Ctrl+N"), triggered=self.new_game)
-        self.load_action = QAction("Load…", self, shortcut=QKeySequence("Ctrl+O"), triggered=self.load_game)
-        self.save_action = QAction("Save…", self, shortcut=QKeySequence("Ctrl+S"), triggered=self.save_game)
-        self.undo_action = QAction("Undo", self, shortcut=QKeySequence("Ctrl+Z"), triggered=self.undo)
-        self.undo_action.setToolTip("Take back your last answer (Ctrl+Z)")
+        self.new_action = QAction(self, shortcut=QKeySequence("Ctrl+N"), triggered=self.new_game)
+        self.load_action = QAction(self, shortcut=QKeySequence("Ctrl+O"), triggered=self.load_game)
+        self.save_action = QAction(self, shortcut=QKeySequence("Ctrl+S"), triggered=self.save_game)
+        self.undo_action = QAction(self, shortcut=QKeySequence("Ctrl+Z"), triggered=self.undo)
         for a in (self.new_action, self.load_action, self.save_action, self.undo_action):
             bar.addAction(a)
         self.save_action.setEnabled(False)
         self.undo_action.setEnabled(False)
         bar.addSeparator()
-        bar.addWidget(QLabel(" Bot speed: "))
+        self.speed_label = QLabel()
+        bar.addWidget(self.speed_label)
         self.speed_box = QComboBox()
         for s in SPEEDS:
-            self.speed_box.addItem(s.capitalize(), s)
+            self.speed_box.addItem("", s)
         self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(self.settings.speed)))
         self.controller.set_speed(self.settings.speed)
         self.speed_box.currentIndexChanged.connect(self._speed_changed)
         bar.addWidget(self.speed_box)
-        self.skip_action = QAction("Skip bots", self, triggered=lambda: self.controller.skip_bots())
-        self.skip_action.setToolTip("Let the bots finish now, up to the next human decision (S)")
+        self.skip_action = QAction(self, triggered=lambda: self.controller.skip_bots())
         bar.addAction(self.skip_action)
-        self.why_action = QAction("Why?", self, shortcut=QKeySequence("W"), triggered=self.show_bot_reasons)
-        self.why_action.setToolTip("Why the bots made their last moves: their scores or search statistics (W)")
+        self.why_action = QAction(self, shortcut=QKeySequence("W"), triggered=self.show_bot_reasons)
         self.why_action.setEnabled(False)
         bar.addAction(self.why_action)
         bar.addSeparator()
-        self.history_action = QAction("History", self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
-        self.history_action.setToolTip("Every game you finished: results, statistics, replays (Ctrl+H)")
+        self.history_action = QAction(self, shortcut=QKeySequence("Ctrl+H"), triggered=self.show_history)
         bar.addAction(self.history_action)
-        self.cards_action = QAction("Cards", self, shortcut=QKeySequence("C"), triggered=self.show_cards)
-        self.cards_action.setToolTip("Every card of the installed sets, to look up by name, text, type or faction (C)")
+        self.cards_action = QAction(self, shortcut=QKeySequence("C"), triggered=self.show_cards)
         bar.addAction(self.cards_action)
-        self.help_action = QAction("Help", self, shortcut=QKeySequence("F1"), triggered=self.show_help)
-        self.help_action.setToolTip("How a turn goes, what clicks and keys do here, and the rulings (F1)")
+        self.help_action = QAction(self, shortcut=QKeySequence("F1"), triggered=self.show_help)
         bar.addAction(self.help_action)
+        bar.addSeparator()
+        self.language_box = QComboBox()   # each language in its own name: found by someone who reads only it
+        for code, name in i18n.available().items():
+            self.language_box.addItem(name, code)
+        self.language_box.setCurrentIndex(self.language_box.findData(i18n.language()))   # --lang's, if given
+        self.language_box.currentIndexChanged.connect(self._language_changed)
+        bar.addWidget(self.language_box)
+
+    def _toolbar_texts(self) -> None:
+        self.toolbar.setWindowTitle(_("Game"))
+        for action, text, tip in (
+                (self.new_action, _("New game…"), ""), (self.load_action, _("Load…"), ""),
+                (self.save_action, _("Save…"), ""),
+                (self.undo_action, _("Undo"), _("Take back your last answer (Ctrl+Z)")),
+                (self.skip_action, _("Skip bots"), _("Let the bots finish now, up to the next human decision (S)")),
+                (self.why_action, _("Why?"),
+                 _("Why the bots made their last moves: their scores or search statistics (W)")),
+                (self.history_action, _("History"),
+                 _("Every game you finished: results, statistics, replays (Ctrl+H)")),
+                (self.cards_action, _("Cards"),
+                 _("Every card of the installed sets, to look up by name, text, type or faction (C)")),
+                (self.help_action, _("Help"),
+                 _("How a turn goes, what clicks and keys do here, and the rulings (F1)"))):
+            action.setText(text)
+            action.setToolTip(tip or text)
+        self.speed_label.setText(_(" Bot speed: "))
+        for i in range(self.speed_box.count()):
+            self.speed_box.setItemText(i, speed_name(self.speed_box.itemData(i)))
+        self.language_box.setToolTip(_("The language of the window, the cards and the log"))
 
     def _shortcuts(self) -> None:
         QShortcut(QKeySequence("E"), self, activated=self.end_turn)
@@ -197,15 +235,15 @@ class MainWindow(QMainWindow):
         page = QWidget()
         lay = QVBoxLayout(page)
         lay.addStretch(1)
-        title = QLabel("Ascension")
+        title = QLabel(_("Ascension"))
         f = title.font()
         f.setPixelSize(40)
         f.setBold(True)
         title.setFont(f)
         title.setAlignment(Qt.AlignCenter)
         lay.addWidget(title)
-        for text, slot in (("New game…", self.new_game), ("Load a saved game…", self.load_game),
-                           ("Tutorial: your first turn…", self.start_tutorial), ("How to play (F1)", self.show_help)):
+        for text, slot in ((_("New game…"), self.new_game), (_("Load a saved game…"), self.load_game),
+                           (_("Tutorial: your first turn…"), self.start_tutorial), (_("How to play (F1)"), self.show_help)):
             b = QPushButton(text)
             b.setMinimumSize(240, 44)
             b.clicked.connect(slot)
@@ -233,11 +271,11 @@ class MainWindow(QMainWindow):
         if self.viewer is None and len(humans) == 1:
             self.viewer = humans[0]
         viewer = self.viewer if humans else game.current    # all bots: watch the current player
-        kinds = [("human" if s.kind == "human" else f"{s.bot or 'greedy'} bot") for s in c.session.seats]
+        kinds = [seat_kind(s.kind, s.bot) for s in c.session.seats]
         teams = {seat: t for t, side in enumerate(game.teams()) for seat in side}
         hidden = self.pass_to is not None
         self._new_in_center = set() if hidden or viewer is None else c.session.new_in_center(viewer)
-        self.table.refresh(game, viewer, self.card_state, kinds, teams, hand_hidden=hidden)
+        self.table.refresh(game, viewer, self.card_state, kinds, teams, hand_hidden=hidden, people=tuple(humans))
         self.log_panel.sync(game)
         self._decision_panel(dec)
         self.undo_action.setEnabled(c.can_undo() and not hidden and not self._guiding())
@@ -245,10 +283,11 @@ class MainWindow(QMainWindow):
         waiting = c.session.waiting_for_bot()
         self.skip_action.setEnabled(waiting)
         self.why_action.setEnabled(bool(c.session.bot_moves))
-        notes = ([f"Game over after {game.turn} turns"] if c.session.over
-                 else [f"Turn {game.turn}", f"{game.players[game.current].name} to play"])
+        notes = ([ngettext("Game over after {n} turn", "Game over after {n} turns", game.turn).format(n=game.turn)]
+                 if c.session.over else [_("Turn {n}").format(n=game.turn),
+                                         _("{name} to play").format(name=game.players[game.current].name)])
         if c.session.assisted:
-            notes.append("assisted game (undo after a reveal)")
+            notes.append(_("assisted game (undo after a reveal)"))
         for problem in (c.autosave_error, c.bot_error, c.history_error):
             if problem:
                 notes.append(problem)
@@ -278,13 +317,13 @@ class MainWindow(QMainWindow):
             return CardState(False, c.why_not(iid, self.viewer, zone), source, new=new)
         opts = self._allowed(c.options_for_card(iid))
         if not opts and c.options_for_card(iid):   # a move the tutorial's step does not ask for
-            return CardState(False, "The tutorial asks: " + self.tutorial.step.text, source,
-                             dimmed=source is None, new=new)
+            return CardState(False, self._tutorial_asks(), source, dimmed=source is None, new=new)
         if opts:
             labels = [c.game.label(mine.options[i]) for i in opts]
             hl = source or ("choice" if mine.kind != "action" else None)
-            return CardState(True, "Click: " + " / ".join(labels) if len(labels) == 1
-                             else "Click to choose: " + " / ".join(labels), hl, new=new)
+            moves = " / ".join(labels)
+            return CardState(True, _("Click: {moves}").format(moves=moves) if len(labels) == 1
+                             else _("Click to choose: {moves}").format(moves=moves), hl, new=new)
         dim = zone in ("center", "pile", "hand", "constructs")
         return CardState(False, c.why_not(iid, self.viewer, zone), source, dimmed=dim and source is None, new=new)
 
@@ -292,27 +331,32 @@ class MainWindow(QMainWindow):
         c = self.controller
         game = c.game
         if dec is None:
-            self.decision.show_decision("Game over", "", [])
+            self.decision.show_decision(_("Game over"), "", [])
             return
         name = game.seat_name(dec.seat)
         mine = self._my_decision()
         if mine is None:
             if c.is_human(dec.seat):
-                self.decision.show_decision(f"Waiting for {name}", dec.prompt if dec.kind != "action" else "", [])
+                self.decision.show_decision(_("Waiting for {name}").format(name=name),
+                                            dec.prompt if dec.kind != "action" else "", [])
             else:
-                self.decision.show_decision(f"{name} is playing…", f"Bot speed: {c.speed}. "
-                                            "Watch the log, or skip to your next decision.", [], waiting=True)
+                self.decision.show_decision(
+                    _("{name} is playing…").format(name=name),
+                    _("Bot speed: {speed}. Watch the log, or skip to your next decision.").format(
+                        speed=speed_word(c.speed)), [], waiting=True)
             return
         if mine.kind == "action":
             others = [(i, game.label(mine.options[i])) for i in c.other_options()]
             self.decision.show_decision(
-                f"Your turn, {name}", "Click a card outlined in gold: play it from your hand, use a "
-                "construct, acquire or defeat a card in the center or a pile. Right-click zooms.",
+                _("Your turn, {name}").format(name=name), _("Click a card outlined in gold: play it from your "
+                                                            "hand, use a construct, acquire or defeat a card in "
+                                                            "the center or a pile. Right-click zooms."),
                 others, action=True, end_index=c.end_turn_index(), can_play_all=c.play_all_index() is not None,
                 hint=c.hint, can_hint=True)
         else:
             options = [(i, game.label(o)) for i, o in enumerate(mine.options)]
-            self.decision.show_decision(f"{name}: {mine.prompt}", "Pick one below, or click a card outlined in blue.",
+            self.decision.show_decision(_("{name}: {prompt}").format(name=name, prompt=mine.prompt),
+                                        _("Pick one below, or click a card outlined in blue."),
                                         options, source=mine.source, hint=c.hint, can_hint=True)
 
     # ------------------------------------------------------------------ acting
@@ -345,12 +389,15 @@ class MainWindow(QMainWindow):
         """Whether the tutorial lets this answer through; if not, the status bar says what it asks."""
         if self._allowed([index]):
             return True
-        self.statusBar().showMessage("The tutorial asks: " + self.tutorial.step.text, 10000)
+        self.statusBar().showMessage(self._tutorial_asks(), 10000)
         return False
+
+    def _tutorial_asks(self) -> str:
+        return _("The tutorial asks: {step}").format(step=_(self.tutorial.step.text))
 
     def _sure_to_end(self, index: int) -> bool:
         text = self.end_turn_warning(index)
-        return not text or self.confirm("End your turn?", text)
+        return not text or self.confirm(_("End your turn?"), text)
 
     def end_turn_warning(self, index: int) -> str:
         """The question asked before answer ``index`` ends the turn with something still to use,
@@ -359,8 +406,8 @@ class MainWindow(QMainWindow):
         if not left:
             return ""
         unused = unspent_lines(self.controller.game, left)
-        return ("You still have:\n• " + "\n• ".join(unused) +
-                "\n\nRunes and power are lost at the end of the turn. End your turn anyway?")
+        return _("You still have:\n• {things}\n\nRunes and power are lost at the end of the turn. "
+                 "End your turn anyway?").format(things="\n• ".join(unused))
 
     def on_card_clicked(self, iid: int) -> None:
         mine = self._my_decision()
@@ -410,8 +457,9 @@ class MainWindow(QMainWindow):
         if c.session is None or not c.can_undo() or self._guiding():
             return
         if c.undo_reveals() and not self.confirm(
-                "Undo after a reveal?", "Undoing now takes back cards that were already revealed "
-                "(a draw, a shuffle or a new center card). You may, but the game will be marked as assisted."):
+                _("Undo after a reveal?"), _("Undoing now takes back cards that were already revealed "
+                                             "(a draw, a shuffle or a new center card). You may, but the game "
+                                             "will be marked as assisted.")):
             return
         c.undo()
 
@@ -429,16 +477,17 @@ class MainWindow(QMainWindow):
         if zone == "deck":   # what you own and is not elsewhere: shown sorted, so its order stays hidden
             if seat != self.viewer or self.pass_to is not None:
                 return
-            title = f"{game.players[seat].name}: deck, in no particular order"
+            title = _("{name}: deck, in no particular order").format(name=game.players[seat].name)
             cards = sorted(game.players[seat].deck, key=game.name_of)
         elif zone == "void":
-            title, cards = "The Void", game.void
+            title, cards = _("The Void"), game.void
         elif zone == "in_play":
             p = game.players[seat]
-            title, cards = f"{p.name}: cards in play", p.constructs + p.played
+            title, cards = _("{name}: cards in play").format(name=p.name), p.constructs + p.played
         else:
             p = game.players[seat]
-            title = f"{p.name}: {'discard pile' if zone == 'discard' else zone}"
+            title = (_("{name}: discard pile") if zone == "discard" else _("{name}: constructs")
+                     if zone == "constructs" else _("{name}: hand")).format(name=p.name)
             cards = getattr(p, zone)
         dlg = ZoneDialog(game.ctx.defs, title, list(cards), parent=self)
         dlg.setAttribute(Qt.WA_DeleteOnClose)
@@ -458,8 +507,8 @@ class MainWindow(QMainWindow):
         return self.confirm(title, text)
 
     def new_game(self) -> None:
-        if not self._may_leave("Leave this game?",
-                               "Start a new game? The current one will be lost unless you save it first."):
+        if not self._may_leave(_("Leave this game?"),
+                               _("Start a new game? The current one will be lost unless you save it first.")):
             return
         last_seed = (self.controller.setup or {}).get("seed")
         dlg = SetupDialog(self.settings, parent=self, last_seed=last_seed)
@@ -475,13 +524,14 @@ class MainWindow(QMainWindow):
             self.start(setup)
         except SetupError as exc:    # the dialog checked; a plugin may still refuse
             self.refresh()
-            QMessageBox.warning(self, "Cannot start", str(exc))
+            QMessageBox.warning(self, _("Cannot start"), str(exc))
 
     def start_tutorial(self, which: str = "first turn", ask: bool = True) -> None:
         """A tutorial's prepared game and its first step (the game on the table is left, after
         asking; its autosave stays, since a tutorial's game is never autosaved)."""
-        if ask and not self._may_leave("Leave this game?", "Start the tutorial? The game in progress "
-                                       "stays in its autosave only until you start or load another game."):
+        if ask and not self._may_leave(_("Leave this game?"), _("Start the tutorial? The game in progress stays "
+                                                                "in its autosave only until you start or load "
+                                                                "another game.")):
             return
         steps, make = TUTORIALS[which]
         people = [s["name"] for s in (self.settings.last or {}).get("seats", []) if s.get("kind") == "human"]
@@ -570,23 +620,25 @@ class MainWindow(QMainWindow):
             return
         folder = storage.data_dir() / "saves"
         folder.mkdir(parents=True, exist_ok=True)
-        typed, _ = QFileDialog.getSaveFileName(self, "Save game", str(folder / "game.json"), "Saved games (*.json)")
+        typed, __ = QFileDialog.getSaveFileName(self, _("Save game"), str(folder / "game.json"),
+                                                _("Saved games (*.json)"))
         if not typed:
             return
         path = storage.save_name(typed)    # "monday" is kept as monday.json, which Load lists
         if str(path) != typed and path.exists() and not self.confirm(   # the dialog asked about the name typed
-                "Replace the saved game?", f"{path} already exists. Replace it with this game?"):
+                _("Replace the saved game?"), _("{path} already exists. Replace it with this game?").format(path=path)):
             return
         try:
             self.controller.save_to(path)
         except OSError as exc:
-            QMessageBox.warning(self, "Could not save", f"The game was not saved:\n{exc}")
+            QMessageBox.warning(self, _("Could not save"), _("The game was not saved:\n{error}").format(error=exc))
             return
-        self.statusBar().showMessage(f"Saved as {path}", 10000)
+        self.statusBar().showMessage(_("Saved as {path}").format(path=path), 10000)
 
     def load_game(self) -> None:
         folder = storage.data_dir() / "saves"
-        path, _ = QFileDialog.getOpenFileName(self, "Load game", str(folder), "Saved games (*.json);;All files (*)")
+        path, __ = QFileDialog.getOpenFileName(self, _("Load game"), str(folder),
+                                               _("Saved games (*.json);;All files (*)"))
         if path:
             self.load_path(path)
 
@@ -596,10 +648,10 @@ class MainWindow(QMainWindow):
         try:
             session = storage.read_session(path)
         except SaveFileError as exc:
-            QMessageBox.warning(self, "Could not load", str(exc))
+            QMessageBox.warning(self, _("Could not load"), str(exc))
             return False
-        if not self._may_leave("Replace this game?", f"Load {Path(path).name}? It replaces the game in progress, "
-                               "which is lost unless you save it first."):
+        if not self._may_leave(_("Replace this game?"), _("Load {name}? It replaces the game in progress, which "
+                                                          "is lost unless you save it first.").format(name=Path(path).name)):
             return False
         self._adopt_saved(session, path)
         return True
@@ -609,9 +661,9 @@ class MainWindow(QMainWindow):
         self._show_from_scratch()
         self.controller.adopt(session)
         if not session.game.log:
-            self.notice.add(f"{path}: this game does not replay from its seed and answers to the saved position "
-                            "(it was set up by hand, or saved by another version), so its log starts here "
-                            "and Undo reaches back only to your next answer.")
+            self.notice.add(_("{path}: this game does not replay from its seed and answers to the saved position "
+                              "(it was set up by hand, or saved by another version), so its log starts here "
+                              "and Undo reaches back only to your next answer.").format(path=path))
 
     def _show_from_scratch(self) -> None:
         """Forget what the table showed of the game before (a new game or a loaded one follows)."""
@@ -631,16 +683,16 @@ class MainWindow(QMainWindow):
             session = storage.read_session(path)
         except SaveFileError as exc:
             try:
-                kept = f"It was set aside as {storage.set_aside(path)}."
+                kept = _("It was set aside as {path}.").format(path=storage.set_aside(path))
             except OSError as move_exc:
-                kept = f"It could not be set aside either ({move_exc}); it was left as it is."
-            self.notice.add(f"The autosaved game could not be resumed. {kept} {exc}")
+                kept = _("It could not be set aside either ({error}); it was left as it is.").format(error=move_exc)
+            self.notice.add(_("The autosaved game could not be resumed. {kept} {error}").format(kept=kept, error=exc))
             return False
         if session.over:
             return False
         names = ", ".join(s.name for s in session.seats)
-        if not self.confirm("Resume?", f"A game in progress was saved automatically ({names}, turn "
-                                       f"{session.game.turn}). Resume it where it stood?"):
+        if not self.confirm(_("Resume?"), _("A game in progress was saved automatically ({names}, turn {turn}). "
+                                            "Resume it where it stood?").format(names=names, turn=session.game.turn)):
             return False
         self._adopt_saved(session, path)
         return True
@@ -652,8 +704,8 @@ class MainWindow(QMainWindow):
         if problem is None:
             return True
         overrides.leave_out(problem)
-        self.notice.add(f"Your card overrides are not used in this session: {problem}. New games use the "
-                        "numbers in the card sets; fix the file and restart to use your own.")
+        self.notice.add(_("Your card overrides are not used in this session: {problem}. New games use the "
+                          "numbers in the card sets; fix the file and restart to use your own.").format(problem=problem))
         return False
 
     def restore_geometry(self) -> bool:
@@ -673,12 +725,39 @@ class MainWindow(QMainWindow):
         self.settings.speed = speed
         self.controller.set_speed(speed)
 
+    def _language_changed(self) -> None:
+        """A language chosen in the toolbar: kept in the settings, and shown at once."""
+        code = self.language_box.currentData()
+        if code is None:
+            return
+        self.settings.language = code
+        language.use(code)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Show everything in the language now in use: the toolbar's words are set again and the
+        pages built anew around the same game (it lives in the controller, untouched); helper
+        windows close, and open in the new language when next asked for."""
+        for name in ("gallery", "help_dialog", "history_window", "reasons_dialog"):
+            helper = getattr(self, name, None)
+            if helper is not None:
+                helper.close()
+                helper.deleteLater()
+            setattr(self, name, None)
+        self._build()
+        self.refresh()
+        if self.controller.session is not None and self.controller.session.over:
+            self.on_finished(self.controller.summary())
+
 
 def main(argv: list[str] | None = None) -> int:
-    app = QApplication.instance() or QApplication(sys.argv if argv is None else argv)
-    app.setApplicationName("Ascension")
+    argv = sys.argv if argv is None else argv
     storage.remove_left_behind()
     settings = storage.Settings()
+    language.choose(argv[1:], settings.language)   # --lang, else the settings, else the environment
+    app = QApplication.instance() or QApplication(language.without_lang(argv))
+    app.setApplicationName("Ascension")
+    language.install_qt_translation(i18n.language())
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
     window = MainWindow(controller, settings)

@@ -19,9 +19,12 @@ from PySide6.QtGui import (QBrush, QColor, QFont, QFontMetricsF, QLinearGradient
                            QPen, QPixmap, QPolygonF)
 from PySide6.QtWidgets import QDialog, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from ascension.core import wording
+from ascension.core import i18n, wording
+from ascension.core.i18n import _
 from ascension.core.cards import CardDef, cost_words
 from ascension.core.match import load_set
+
+from .words import faction_name, faction_short, type_name
 
 ASPECT = 0.72          # width / height of a card
 FACTION_COLOURS = {
@@ -41,7 +44,6 @@ TEXT_COLOUR = QColor("#222222")
 MARK_COLOUR = QColor("#5d5a52")        # the set mark's tag
 
 FONT_FAMILY = "DejaVu Sans"
-FACTION_SHORT = {"enlightened": "Enl", "lifebound": "Life", "mechana": "Mech", "void": "Void"}
 
 
 def set_mark(d: CardDef) -> str:
@@ -74,19 +76,20 @@ def faction_colour(d: CardDef) -> QColor:
 
 
 def type_line(d: CardDef) -> str:
-    factions = " / ".join(f.capitalize() for f in d.factions)
-    return d.type.capitalize() + (f" · {factions}" if factions else "")
+    factions = " / ".join(faction_name(f) for f in d.factions)
+    return type_name(d.type) + (f" · {factions}" if factions else "")
 
 
 def price_line(d: CardDef) -> str:
     """"Cost: 3 runes · Honor: 1"; a card never bought (a starting card) says only its honor."""
-    parts = ([f"Cost: {cost_words(d)}"] if d.priced else []) + ([f"Honor: {d.honor}"] if d.honor else [])
+    parts = (([_("Cost: {cost}").format(cost=cost_words(d))] if d.priced else [])
+             + ([_("Honor: {n}").format(n=d.honor)] if d.honor else []))
     return " · ".join(parts)
 
 
 def type_line_short(d: CardDef) -> str:
     """The type line with short faction names, for a face too small for the whole line."""
-    return d.type.capitalize() + (" · " + "/".join(FACTION_SHORT.get(f, f) for f in d.factions) if d.factions else "")
+    return type_name(d.type) + (" · " + "/".join(faction_short(f) for f in d.factions) if d.factions else "")
 
 
 def tooltip_html(d: CardDef, reason: str = "", with_set: bool = False) -> str:
@@ -94,12 +97,12 @@ def tooltip_html(d: CardDef, reason: str = "", with_set: bool = False) -> str:
     can or cannot be clicked now."""
     parts = [f"<b>{html.escape(d.name)}</b>", html.escape(type_line(d))] + ([price_line(d)] if price_line(d) else [])
     if with_set:
-        parts.append(f"Set: {html.escape(set_name(d.set_id))} ({html.escape(set_mark(d))})")
+        parts.append(html.escape(_("Set: {name} ({mark})").format(name=set_name(d.set_id), mark=set_mark(d))))
     if d.text:
         parts.append(f"<br>{html.escape(d.text)}")
     if reason:
         parts.append(f"<br><i>{html.escape(reason)}</i>")
-    parts.append("<br><span style='color:#777'>Right-click to zoom</span>")
+    parts.append("<br><span style='color:#777'>{}</span>".format(html.escape(_("Right-click to zoom"))))
     return "<qt>" + "<br>".join(parts) + "</qt>"
 
 
@@ -211,7 +214,7 @@ def face_texts(rect: QRectF, d: CardDef, mark: str | None = None) -> dict[str, F
     right = rect.right() - (26 if d.honor else 6) * u      # the honor gem sits right of the footer
     line = QRectF(rect.left() + 6 * u, rect.bottom() - 18 * u, right - rect.left() - 6 * u, 15 * u)
     out["type"] = _fit(line, type_line(d), 8.5 * u, min(5 * u, 11), bold=True, flags=Qt.TextSingleLine,
-                       shorter=(type_line_short(d), d.type.capitalize()))
+                       shorter=(type_line_short(d), type_name(d.type)))
     return out
 
 
@@ -310,9 +313,9 @@ def paint_tile(painter: QPainter, rect: QRectF, d: CardDef, count: int, mark: st
         _set_tag(painter, pill, f, mark)
         right = pill.left() - 3 * u
     painter.setPen(QColor("#f3ead2"))
-    left_text = "always there" if count >= 99 else f"{count} left"
+    left_text = _("always there") if count >= 99 else _("{n} left").format(n=count)
     count_text = _fit(QRectF(x, low.top(), right - x, low.height()), left_text, 13 * u, 9 * u,
-                      flags=Qt.TextSingleLine, shorter=("always" if count >= 99 else str(count),))
+                      flags=Qt.TextSingleLine, shorter=(_("always") if count >= 99 else str(count),))
     painter.setFont(count_text.font)
     painter.drawText(count_text.rect, Qt.AlignVCenter | Qt.AlignLeft, count_text.text)
     painter.restore()
@@ -349,7 +352,8 @@ class _FaceCache:
     def get(self, d: CardDef, w: int, h: int, dpr: float, tile_count: int | None,
             dimmed: bool = False, highlight: str | None = None, mark: str | None = None) -> QPixmap:
         # what is painted, not only the id: a corrected number (core/overrides.py) makes a new face
-        key = (d.id, d.cost, d.honor, d.type, d.factions, d.text, w, h, dpr, tile_count, dimmed, highlight, mark)
+        key = (d.id, d.cost, d.honor, d.type, d.factions, d.text, w, h, dpr, tile_count, dimmed, highlight, mark,
+               i18n.language())   # the type line and the tile's words are in it
         pix = self.items.get(key)
         if pix is not None:
             self.items.move_to_end(key)
@@ -402,7 +406,7 @@ class CardWidget(QWidget):
     def show_card(self, iid: int | None, actionable=False, reason="", highlight=None, dimmed=False,
                   count: int = 0, new: bool = False) -> None:
         if new:
-            reason = "New since your last move. " + reason
+            reason = _("New since your last move. {reason}").format(reason=reason)
         changed = (iid, actionable, reason, highlight, dimmed, count, new) != (
             self.iid, self.actionable, self.reason, self.highlight, self.dimmed, self.count, self.new)
         self.iid, self.actionable, self.reason = iid, actionable, reason
@@ -412,7 +416,7 @@ class CardWidget(QWidget):
             self.setCursor(Qt.PointingHandCursor if actionable else Qt.ArrowCursor)
             # Tab reaches every card there is to see: Enter or Space does what a click does, Z zooms
             self.setFocusPolicy(Qt.TabFocus if iid is not None else Qt.NoFocus)
-            self.setAccessibleName(self.defs[iid].name if iid is not None else "empty")
+            self.setAccessibleName(self.defs[iid].name if iid is not None else _("empty"))
             self.update()
 
     def set_defs(self, defs) -> None:
@@ -507,8 +511,10 @@ class CardZoom(QDialog):
         p.end()
         face.setPixmap(pix)
         lay.addWidget(face, alignment=Qt.AlignCenter)
-        info = QLabel("\n".join(line for line in (price_line(d), f"Set: {set_name(d.set_id)}" if mixed else "",
-                                                  reason, f"Note: {d.note}" if d.note else "") if line))
+        info = QLabel("\n".join(line for line in (price_line(d),
+                                                  _("Set: {name}").format(name=set_name(d.set_id)) if mixed else "",
+                                                  reason, _("Note: {note}").format(note=d.note) if d.note else "")
+                                if line))
         info.setWordWrap(True)
         info.setMaximumWidth(self.SIZE.width())
         lay.addWidget(info)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from ascension.core.i18n import _, ngettext
 from ascension.ui.history.replay import race_story
 
 WIN_COLOUR = QColor("#1f7a34")
@@ -28,7 +29,7 @@ class _HonorChart(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setMinimumHeight(min_height)
         self.plot.showGrid(x=True, y=True, alpha=0.2)
-        self.plot.setLabel("left", "Honor")
+        self.plot.setLabel("left", _("Honor"))
         self.plot.setLabel("bottom", bottom)
         self.plot.setMouseEnabled(x=scroll_x, y=False)
         self.plot.addLegend(offset=(10, 5), colCount=legend_columns)
@@ -41,7 +42,7 @@ class TrendChart(_HonorChart):
     MAX_POINTS = 3000
 
     def __init__(self, parent=None):
-        super().__init__("Game (oldest → newest)", 200, legend_columns=3, scroll_x=True, parent=parent)
+        super().__init__(_("Game (oldest → newest)"), 200, legend_columns=3, scroll_x=True, parent=parent)
         self.points = 0
 
     def show_trend(self, trend: list) -> None:
@@ -58,9 +59,9 @@ class TrendChart(_HonorChart):
             won = [(x, p.score) for x, p in zip(xs, trend) if p.won]
             lost = [(x, p.score) for x, p in zip(xs, trend) if not p.won]
             size = 7 if len(trend) < 200 else 4
-            for pts, colour, name in ((won, WIN_COLOUR, "won"), (lost, LOSS_COLOUR, "lost")):
+            for pts, colour, name in ((won, WIN_COLOUR, _("won")), (lost, LOSS_COLOUR, _("lost"))):
                 if pts:
-                    self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=None, symbol="o", symbolSize=size,
+                    self.plot.plot([x for x, __ in pts], [y for __, y in pts], pen=None, symbol="o", symbolSize=size,
                                    symbolBrush=pg.mkBrush(colour), symbolPen=None, name=name)
         avg, run = [], 0.0
         for i, s in enumerate(scores):
@@ -68,7 +69,8 @@ class TrendChart(_HonorChart):
             if i >= window:
                 run -= scores[i - window]
             avg.append(run / min(i + 1, window))
-        self.plot.plot(xs, avg, pen=pg.mkPen("#2d67b2", width=2), name=f"average of {window} games")
+        self.plot.plot(xs, avg, pen=pg.mkPen("#2d67b2", width=2),
+                       name=ngettext("average of {n} game", "average of {n} games", window).format(n=window))
         self.plot.setXRange(0.5, len(trend) + 0.5, padding=0.02)
         low, high = min(scores), max(scores)
         self.plot.setYRange(max(0, low - 5), high + max(10, (high - low) * 0.25), padding=0)   # room for the legend
@@ -79,7 +81,7 @@ class HonorRaceChart(_HonorChart):
     game turned, how far apart it ended."""
 
     def __init__(self, parent=None):
-        super().__init__("Turn", 160, parent=parent)
+        super().__init__(_("Turn"), 160, parent=parent)
         self.lines = 0
         self.marker = None   # a vertical line at the turn a replay shows
         self.story = QLabel()   # who led, how often it changed, the largest lead

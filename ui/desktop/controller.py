@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import logging
 import secrets
-import threading
 import time
 from dataclasses import asdict
 from pathlib import Path
@@ -23,14 +22,16 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
+from ascension.core.i18n import _, ngettext
 from ascension.core.match import SetupError
 from ascension.core.names import BadName, validate_name
 from ascension.core.session import Seat, Session, first_player_drawn
-from ascension.core.wording import quantity
 from ascension.ui.history.replay import ReplaySteps
 from ascension.ui.moves import make_move
 
 from . import storage
+from .background import Background
+from .words import bot_name
 
 log = logging.getLogger(__name__)
 
@@ -41,12 +42,6 @@ SPEEDS = {"instant": 0, "fast": 150, "normal": 450, "slow": 1100}
 FAST_REPAINT_S = 0.15  # when bots run without pauses, repaint at most this often
 
 
-class _Relay(QObject):
-    """Carries a bot's answer from its thread to the GUI thread (a queued signal)."""
-
-    answered = Signal(int, object)    # generation, (option index, reason) or the exception raised
-
-
 def setup_seats(setup: dict) -> list[Seat]:
     """The seats of a setup dict (the dialog's, a preset's, the settings'); a bad name is a SetupError."""
     seats = []
@@ -54,7 +49,7 @@ def setup_seats(setup: dict) -> list[Seat]:
         try:
             seats.append(Seat(validate_name(s.get("name")), s.get("kind", "human"), s.get("bot")))
         except BadName as exc:
-            raise SetupError(f"seat {k}: {exc}") from None
+            raise SetupError(_("seat {n}: {problem}").format(n=k, problem=exc)) from None
     return seats
 
 
@@ -81,8 +76,7 @@ class Controller(QObject):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_tick)
-        self._relay = _Relay(self)
-        self._relay.answered.connect(self._bot_answered)
+        self._background = Background(self)
         self._generation = 0          # bumped by every change to the game
         self._thinking: int | None = None
         self._skipping = False
@@ -223,33 +217,37 @@ class Controller(QObject):
         Explanations only: what is legal was already decided by the engine's options."""
         dec = self.decision()
         if dec is None:
-            return "The game is over"
+            return _("The game is over")
         if seat is None or dec.seat != seat:
-            return f"Not your turn ({self.game.seat_name(dec.seat)} is deciding)"
+            return _("Not your turn ({name} is deciding)").format(name=self.game.seat_name(dec.seat))
         if dec.kind != "action":
-            return f"Answer the prompt first: {dec.prompt}"
+            return _("Answer the prompt first: {prompt}").format(prompt=dec.prompt)
         g, d, p = self.game, self.game.card(iid), self.game.players[seat]
         if zone == "played":
-            return "Played this turn"
+            return _("Played this turn")
         if zone == "constructs":
             if iid not in p.constructs:
-                return f"{g.seat_name(g.current)}'s construct"
+                return _("{name}'s construct").format(name=g.seat_name(g.current))
             if not d.abilities:
-                return "This construct has no ability to use: it works by itself"
-            return "Not usable now (already used this turn, or its condition is not met): " + \
-                " ".join(ab.text for ab in d.abilities)
+                return _("This construct has no ability to use: it works by itself")
+            return _("Not usable now (already used this turn, or its condition is not met): {abilities}").format(
+                abilities=" ".join(ab.text for ab in d.abilities))
         if zone == "hand":
-            return "Cannot be played now"
+            return _("Cannot be played now")
         if d.type == "monster":
             if p.power < d.cost:
-                return f"Need {d.cost} power to defeat (you have {p.power})"
-            return "Cannot be defeated now"
+                return _("Need {cost} power to defeat (you have {power})").format(cost=d.cost, power=p.power)
+            return _("Cannot be defeated now")
         price = g.price(seat, iid)
         mech = p.mech_runes if g.buys_as_mechana(seat, iid) else 0
         if p.runes + mech < price:
-            extra = f" + {mech} for Mechana constructs" if mech else ""
-            return f"Need {quantity(price, 'rune')} to acquire (you have {p.runes}{extra})"
-        return "Cannot be acquired now"
+            if mech:
+                return ngettext("Need {price} rune to acquire (you have {runes} + {mech} for Mechana constructs)",
+                                "Need {price} runes to acquire (you have {runes} + {mech} for Mechana constructs)",
+                                price).format(price=price, runes=p.runes, mech=mech)
+            return ngettext("Need {price} rune to acquire (you have {runes})",
+                            "Need {price} runes to acquire (you have {runes})", price).format(price=price, runes=p.runes)
+        return _("Cannot be acquired now")
 
     # ------------------------------------------------------------------ play all
     def play_all_index(self) -> int | None:
@@ -286,34 +284,25 @@ class Controller(QObject):
         if self.session is None or self._thinking is not None or not self.session.waiting_for_bot():
             return
         dec = self.session.decision()
-        bot, view, token, relay = self.session.bots[dec.seat], self.game.view(dec.seat), self._generation, self._relay
+        bot, view, token = self.session.bots[dec.seat], self.game.view(dec.seat), self._generation
         self._thinking = token
+        self._background.run(lambda: (bot.choose(view, dec), bot.explanation()),   # the move and its reason
+                             lambda result, error: self._bot_answered(token, result, error), name="bot")
 
-        def think() -> None:
-            try:
-                result = (bot.choose(view, dec), bot.explanation())   # the move and its reason
-            except Exception as exc:  # reported in the GUI thread
-                result = exc
-            try:
-                relay.answered.emit(token, result)
-            except RuntimeError:      # the window went away meanwhile
-                pass
-
-        threading.Thread(target=think, name="bot", daemon=True).start()
-
-    def _bot_answered(self, token: int, result) -> None:
+    def _bot_answered(self, token: int, result, error: Exception | None = None) -> None:
         self._thinking = None
         if self.session is None or token != self._generation:
             return
-        if isinstance(result, Exception):
-            self.bot_error = f"The bot failed: {type(result).__name__}: {result} (Skip bots tries again)"
-            log.error(self.bot_error, exc_info=result)
-            self.notice.emit(f"{self.bot_error}. The game is as it was before its move.")
+        if error is not None:
+            self.bot_error = _("The bot failed: {error} (Skip bots tries again)").format(
+                error=f"{type(error).__name__}: {error}")
+            log.error(self.bot_error, exc_info=error)
+            self.notice.emit(_("{problem}. The game is as it was before its move.").format(problem=self.bot_error))
             self._skipping = False
             self.state_changed.emit()
             return
         if not self._move(lambda: self.session.apply_bot(*result)):
-            self.bot_error = "The bot's move failed (Skip bots tries again)"
+            self.bot_error = _("The bot's move failed (Skip bots tries again)")
             self._skipping = False
             self.state_changed.emit()
             return
@@ -338,7 +327,9 @@ class Controller(QObject):
         if self.session is None:
             return []
         seats = self.session.seats
-        return [(f"Turn {m.turn} · {seats[m.seat].name} ({seats[m.seat].bot or 'greedy'}): {m.move}", m.reason())
+        return [(_("Turn {turn} · {name} ({bot}): {move}").format(turn=m.turn, name=seats[m.seat].name,
+                                                                  bot=bot_name(seats[m.seat].bot or "greedy"),
+                                                                  move=m.move), m.reason())
                 for m in reversed(self.session.recent_bot_moves())]
 
     def skip_bots(self) -> None:
@@ -387,7 +378,7 @@ class Controller(QObject):
                 storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
             self.autosave_error = ""
         except OSError as exc:   # the game goes on; the window shows the problem
-            self.autosave_error = f"Autosave failed: {exc}"
+            self.autosave_error = _("Autosave failed: {error}").format(error=exc)
             log.warning(self.autosave_error)
 
     def _record(self, session: Session) -> None:
@@ -402,7 +393,7 @@ class Controller(QObject):
             self.history_error = ""
         except Exception as exc:  # the history is a convenience: the game goes on without it
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
-            self.history_error = f"The game could not be stored in the history: {exc}"
+            self.history_error = _("The game could not be stored in the history: {error}").format(error=exc)
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:

@@ -15,17 +15,24 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ascension.core import overrides
 from ascension.core.cards import FACTIONS, CardDef, SetFileError, cost_words
+from ascension.core.i18n import N_, _
 from ascension.core.match import available_sets, load_set
 
 from .cards import ASPECT, CardWidget, set_mark
 from .panels import ZoneModel
 from .storage import write_text_atomic
+from .words import faction_name, type_word
 
-KINDS = {"Any type": None, "Heroes": "hero", "Constructs": "construct", "Monsters": "monster"}
-GROUPS = (("center", "center deck"), ("always", "always available"), ("starting", "starting deck"),
-          ("legends", "Legendary Character"))
-NUMBER_NAMES = {"cost": "Cost", "honor": "Honor", "copies": "Copies", overrides.THRESHOLD: "Renown Threshold"}
-SOURCE_WORDS = {"estimated": "estimated", "yours": "printed, your number", "printed": "printed"}
+KINDS = {N_("Any type"): None, N_("Heroes"): "hero", N_("Constructs"): "construct", N_("Monsters"): "monster"}
+GROUPS = (("center", N_("center deck")), ("always", N_("always available")), ("starting", N_("starting deck")),
+          ("legends", N_("Legendary Character")))
+NUMBER_NAMES = {"cost": N_("Cost"), "honor": N_("Honor"), "copies": N_("Copies"),
+                overrides.THRESHOLD: N_("Renown Threshold")}
+SOURCE_WORDS = {"estimated": N_("estimated"), "yours": N_("printed, your number"), "printed": N_("printed")}
+
+
+def number_name(key: str) -> str:
+    return _(NUMBER_NAMES[key]) if key in NUMBER_NAMES else key
 
 
 def number_sources(d: CardDef) -> dict[str, str]:
@@ -39,7 +46,8 @@ def number_sources(d: CardDef) -> dict[str, str]:
 def numbers_line(d: CardDef) -> str:
     """One line a number: "Cost 4 (estimated)", "Copies 3 (printed)"."""
     values = overrides.correctable(d)
-    return "\n".join(f"{NUMBER_NAMES.get(key, key)} {values[key]} ({SOURCE_WORDS[source]})"
+    return "\n".join(_("{number} {value} ({source})").format(number=number_name(key), value=values[key],
+                                                             source=_(SOURCE_WORDS[source]))
                       for key, source in number_sources(d).items())
 
 
@@ -62,8 +70,8 @@ class GalleryModel(ZoneModel):
 
     def show(self, rows: list[tuple[CardDef, str]], with_set: bool = False) -> None:
         self.beginResetModel()
-        self.defs = [d for d, _ in rows]
-        self.where = [w for _, w in rows]
+        self.defs = [d for d, __ in rows]
+        self.where = [w for __, w in rows]
         self.cards = list(range(len(rows)))
         self.with_set = with_set
         self.endResetModel()
@@ -71,9 +79,10 @@ class GalleryModel(ZoneModel):
     def data(self, index, role=Qt.DisplayRole):
         if role == Qt.DisplayRole and index.isValid():
             d, where = self.defs[index.row()], self.where[index.row()]
-            copies = f" ×{d.count}" if where == "center deck" else ""
-            kind = f"{d.type}, {cost_words(d)}" if d.priced else d.type
+            copies = f" ×{d.count}" if where == GROUPS[0][1] else ""
+            kind = f"{type_word(d.type)}, {cost_words(d)}" if d.priced else type_word(d.type)
             mark = f"[{set_mark(d)}] " if self.with_set else ""
+            where = _(where)
             return f"{mark}{d.name}  ({kind}){copies} · {where}"
         return super().data(index, role)
 
@@ -88,28 +97,28 @@ def matches(d: CardDef, words: str, kind: str | None, faction: str | None) -> bo
 class CardGallery(QDialog):
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Ascension — Cards")
+        self.setWindowTitle(_("Ascension — Cards"))
         self.resize(880, 560)
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
         filters = QHBoxLayout()
         self.set_box = QComboBox()
-        self.set_box.addItem("All sets", None)
+        self.set_box.addItem(_("All sets"), None)
         for set_id in available_sets():
             self.set_box.addItem(load_set(set_id).name, set_id)
         self.kind_box = QComboBox()
         for label, kind in KINDS.items():
-            self.kind_box.addItem(label, kind)
+            self.kind_box.addItem(_(label), kind)
         self.faction_box = QComboBox()
-        self.faction_box.addItem("Any faction", None)
+        self.faction_box.addItem(_("Any faction"), None)
         for f in FACTIONS:
-            self.faction_box.addItem(f.capitalize(), f)
+            self.faction_box.addItem(faction_name(f), f)
         for box in (self.set_box, self.kind_box, self.faction_box):
             filters.addWidget(box)
             box.currentIndexChanged.connect(self.refresh)
         left.addLayout(filters)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search names and card text (e.g. banish, Void, draw)")
+        self.search.setPlaceholderText(_("Search names and card text (e.g. banish, Void, draw)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.refresh)
         left.addWidget(self.search)
@@ -133,11 +142,11 @@ class CardGallery(QDialog):
         self.numbers.setWordWrap(True)
         self.numbers.setFixedWidth(self.preview.width())
         right.addWidget(self.numbers)
-        self.correct_button = QPushButton("Correct the numbers…")
-        self.correct_button.setToolTip("Type the numbers printed on your card: new games use them")
+        self.correct_button = QPushButton(_("Correct the numbers…"))
+        self.correct_button.setToolTip(_("Type the numbers printed on your card: new games use them"))
         self.correct_button.clicked.connect(self.correct_numbers)
-        self.estimate_button = QPushButton("Use the estimates again")
-        self.estimate_button.setToolTip("Forget the numbers you typed for this card")
+        self.estimate_button = QPushButton(_("Use the estimates again"))
+        self.estimate_button.setToolTip(_("Forget the numbers you typed for this card"))
         self.estimate_button.clicked.connect(self.use_estimates)
         for button in (self.correct_button, self.estimate_button):
             right.addWidget(button)
@@ -164,12 +173,13 @@ class CardGallery(QDialog):
 
     def use_estimates(self) -> None:
         card = self.card
-        if not self.confirm("Use the estimates again", f"Forget the numbers you typed for {card.name} "
-                            f"and use the set's own again? Games already started keep theirs."):
+        if not self.confirm(_("Use the estimates again"), _("Forget the numbers you typed for {card} and use the "
+                                                            "set's own again? Games already started keep "
+                                                            "theirs.").format(card=card.name)):
             return
         problem = save_numbers(card, None)
         if problem:
-            QMessageBox.warning(self, "Use the estimates again", problem)
+            QMessageBox.warning(self, _("Use the estimates again"), problem)
         self.refresh()
 
     def refresh(self) -> None:
@@ -181,12 +191,13 @@ class CardGallery(QDialog):
         shown = self.card.id if self.card else None
         self.model.show(rows, with_set=chosen is None)
         self.preview.with_set = chosen is None
-        total = sum(len(getattr(card_set, group)) for card_set in card_sets for group, _ in GROUPS)
-        center = [d for d, where in rows if where == "center deck"]
-        self.count.setText(f"{len(rows)} of {total} cards" + (
-            f" · {len(center)} center cards, {sum(d.count for d in center)} copies" if center else ""))
+        total = sum(len(getattr(card_set, group)) for card_set in card_sets for group, __ in GROUPS)
+        center = [d for d, where in rows if where == GROUPS[0][1]]
+        self.count.setText(_("{n} of {total} cards").format(n=len(rows), total=total) + (
+            _(" · {n} center cards, {copies} copies").format(n=len(center), copies=sum(d.count for d in center))
+            if center else ""))
         if rows:   # the card shown before stays shown (reloaded with its corrected numbers)
-            ids = [d.id for d, _ in rows]
+            ids = [d.id for d, __ in rows]
             self.view.setCurrentIndex(self.model.index(ids.index(shown) if shown in ids else 0))
         else:
             self._show_numbers(None)
@@ -219,7 +230,7 @@ def save_numbers(card: CardDef, values: dict | None) -> str | None:
     except SetFileError as exc:
         return str(exc)
     except OSError as exc:
-        return f"{overrides.user_file()}: cannot write the override file: {exc}"
+        return _("{path}: cannot write the override file: {error}").format(path=overrides.user_file(), error=exc)
     overrides.reload()
     return None
 
@@ -230,11 +241,11 @@ class NumbersForm(QDialog):
     def __init__(self, card: CardDef, parent=None):
         super().__init__(parent)
         self.card = card
-        self.setWindowTitle(f"Correct the numbers — {card.name}")
+        self.setWindowTitle(_("Correct the numbers — {card}").format(card=card.name))
         lay = QVBoxLayout(self)
-        intro = QLabel(f"Type the numbers printed on your {card.name}. They are saved in "
-                       f"{overrides.user_file()}. New games use them; a game already started or saved "
-                       f"keeps the numbers it was played with.")
+        intro = QLabel(_("Type the numbers printed on your {card}. They are saved in {path}. New games use them; "
+                         "a game already started or saved keeps the numbers it was played with.").format(
+            card=card.name, path=overrides.user_file()))
         intro.setTextFormat(Qt.PlainText)
         intro.setWordWrap(True)
         lay.addWidget(intro)
@@ -243,7 +254,8 @@ class NumbersForm(QDialog):
         sources = number_sources(card)
         for key, value in overrides.correctable(card).items():
             self.edits[key] = QLineEdit(str(value))
-            form.addRow(f"{NUMBER_NAMES.get(key, key)} ({SOURCE_WORDS[sources[key]]}):", self.edits[key])
+            form.addRow(_("{number} ({source}):").format(number=number_name(key), source=_(SOURCE_WORDS[sources[key]])),
+                        self.edits[key])
         lay.addLayout(form)
         self.problem = QLabel()
         self.problem.setTextFormat(Qt.PlainText)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QTextBrowser, QVBoxLayout
 
+from ascension.core.i18n import _
 from ascension.ui.helptext import help_markdown
 
 
@@ -14,7 +15,7 @@ class HelpDialog(QDialog):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Ascension — Help")
+        self.setWindowTitle(_("Ascension — Help"))
         self.resize(760, 680)
         lay = QVBoxLayout(self)
         self.text = QTextBrowser()
@@ -24,10 +25,10 @@ class HelpDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.Close)
         buttons.rejected.connect(self.close)
         self.tutorial_buttons = {}
-        for which, text in (("first turn", "Tutorial: your first turn…"),
-                            ("legendary track", "Tutorial: the Legendary Track…")):
+        for which, text in (("first turn", _("Tutorial: your first turn…")),
+                            ("legendary track", _("Tutorial: the Legendary Track…"))):
             b = QPushButton(text)
-            b.clicked.connect(lambda _=False, w=which: (self.tutorial_requested.emit(w), self.close()))
+            b.clicked.connect(lambda checked=False, w=which: (self.tutorial_requested.emit(w), self.close()))
             buttons.addButton(b, QDialogButtonBox.ActionRole)
             self.tutorial_buttons[which] = b
         lay.addWidget(buttons)

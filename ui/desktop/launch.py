@@ -1,23 +1,28 @@
 """``ascension-desktop``: checks that the window can open before Qt is loaded (a plain Linux
 desktop may lack Qt's system libraries: one message with the install line instead of Qt's
-abort), or installs the desktop entry (``--install-desktop-entry``), then starts the table."""
+abort), or installs the desktop entry (``--install-desktop-entry``), then starts the table.
+The language is chosen first (``--lang``, the settings, the environment), so that even these
+messages are in it."""
 from __future__ import annotations
 
 import sys
 
-from . import desktop_entry, platform_check
+from ascension.core.i18n import _
+
+from . import desktop_entry, language, platform_check, storage
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv if argv is None else argv
+    language.choose(arguments[1:], storage.Settings().language)
     if "--install-desktop-entry" in arguments[1:]:
         for path in desktop_entry.install():
-            print(f"installed {path}")
-        print("Ascension Table is now in your desktop's application menu.")
+            print(_("installed {path}").format(path=path))
+        print(_("Ascension Table is now in your desktop's application menu."))
         return 0
     problem = platform_check.problem()
     if problem:
-        print(f"ascension-desktop: {problem}", file=sys.stderr)
+        print(_("ascension-desktop: {problem}").format(problem=problem), file=sys.stderr)
         return 1
     from .app import main as start_table   # Qt is loaded only now
     return start_table(argv)

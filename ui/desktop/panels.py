@@ -11,10 +11,11 @@ from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
                                QPushButton, QScrollArea, QSizePolicy, QTableWidget,
                                QTableWidgetItem, QTextEdit, QVBoxLayout, QWidget)
 
-from ascension.core.wording import quantity
+from ascension.core.i18n import _, ngettext
 
 from .cards import ASPECT, CardWidget, mixes_sets, set_mark, tooltip_html
 from .charts import HonorRaceChart
+from .words import type_word
 
 PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; border-radius: 6px; }"
 
@@ -78,12 +79,12 @@ class DecisionPanel(QFrame):
         self.scroll.setWidget(holder)
         self.scroll.setSizePolicy(QSizePolicy.Preferred, QSizePolicy.Expanding)
         self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
-        self.play_all_button = QPushButton("Play all  [A]")
-        self.play_all_button.setToolTip("Play every card in your hand that needs no choice")
-        self.end_button = QPushButton("End turn  [E]")
-        self.skip_button = QPushButton("Skip to the next human decision  [S]")
-        self.hint_button = QPushButton("Hint  [H]")
-        self.hint_button.setToolTip("What the medium bot would do in your place, and why (it sees only what you see)")
+        self.play_all_button = QPushButton(_("Play all  [A]"))
+        self.play_all_button.setToolTip(_("Play every card in your hand that needs no choice"))
+        self.end_button = QPushButton(_("End turn  [E]"))
+        self.skip_button = QPushButton(_("Skip to the next human decision  [S]"))
+        self.hint_button = QPushButton(_("Hint  [H]"))
+        self.hint_button.setToolTip(_("What the medium bot would do in your place, and why (it sees only what you see)"))
         self.hint_text = QLabel()
         self.hint_text.setWordWrap(True)
         self.hint_text.setStyleSheet("QLabel { background: #eef5ff; border: 1px solid #9bbbe0; padding: 5px; }")
@@ -121,7 +122,7 @@ class DecisionPanel(QFrame):
             b.deleteLater()
         self.option_buttons = []
         if action and options:
-            head = QLabel("Other actions:")
+            head = QLabel(_("Other actions:"))
             head.setProperty("transient", True)
             self.options_box.insertWidget(self.options_box.count() - 1, head)
             self.option_buttons.append(head)   # removed with the buttons next time
@@ -130,7 +131,7 @@ class DecisionPanel(QFrame):
             b = OptionButton(key + label, label)
             b.setStyleSheet("QPushButton { text-align: left; padding: 5px 8px; }")
             b.setMinimumHeight(30)
-            b.clicked.connect(lambda _=False, i=index: self.option_chosen.emit(i))
+            b.clicked.connect(lambda checked=False, i=index: self.option_chosen.emit(i))
             self.options_box.insertWidget(self.options_box.count() - 1, b)
             self.option_buttons.append(b)
         # Tall enough for up to ~8 options without scrolling; more scroll.
@@ -148,8 +149,8 @@ class DecisionPanel(QFrame):
     def show_hint(self, hint: tuple[str, str] | None) -> None:
         """(move, reason) under the options, or nothing."""
         if hint is not None:
-            self.hint_text.setText(f"<b>Hint: {html.escape(hint[0])}</b><br>"
-                                   f"<span style='color:#444'>{html.escape(hint[1])}</span>")
+            self.hint_text.setText("<b>{}</b><br><span style='color:#444'>{}</span>".format(
+                html.escape(_("Hint: {move}").format(move=hint[0])), html.escape(hint[1])))
             self.hint_button.hide()
         self.hint_text.setVisible(hint is not None)
 
@@ -171,7 +172,8 @@ class DecisionPanel(QFrame):
         self.source_caption.setVisible(iid is not None)
         if iid is not None:
             self.source.show_card(iid, highlight="source")
-            self.source_caption.setText(f"Asked by <b>{self.source.card_name}</b> (outlined in orange on the table)")
+            self.source_caption.setText(_("Asked by {card} (outlined in orange on the table)").format(
+                card=f"<b>{html.escape(self.source.card_name)}</b>"))
 
 
 class LogPanel(QTextEdit):
@@ -183,7 +185,7 @@ class LogPanel(QTextEdit):
         super().__init__(parent)
         self.setReadOnly(True)
         self.shown = 0
-        self.setPlaceholderText("The game log appears here.")
+        self.setPlaceholderText(_("The game log appears here."))
         self.line_format = QTextBlockFormat()     # first line at 10px, what wraps at 22px
         self.line_format.setLeftMargin(22)
         self.line_format.setTextIndent(-12)
@@ -241,9 +243,11 @@ class ZoneModel(QAbstractListModel):
             return None
         d = self.defs[self.cards[index.row()]]
         if role == Qt.DisplayRole:
-            honor = f", {d.honor} honor" if d.honor else ""
             mark = f" · {set_mark(d)}" if mixes_sets(self.defs) else ""
-            return f"{d.name}  ({d.type}{honor}){mark}"
+            if d.honor:
+                return _("{name}  ({type}, {honor} honor)").format(name=d.name, type=type_word(d.type),
+                                                                   honor=d.honor) + mark
+            return f"{d.name}  ({type_word(d.type)}){mark}"
         if role == Qt.ToolTipRole:
             return tooltip_html(d, with_set=mixes_sets(self.defs))
         if role == Qt.UserRole:
@@ -260,7 +264,8 @@ class ZoneDialog(QDialog):
         self.resize(560, 420)
         lay = QHBoxLayout(self)
         left = QVBoxLayout()
-        left.addWidget(_bold(f"{title} — {quantity(len(cards), 'card')}"))
+        left.addWidget(_bold(ngettext("{title} — {n} card", "{title} — {n} cards", len(cards)).format(
+            title=title, n=len(cards))))
         if note:
             n = QLabel(note)
             n.setWordWrap(True)
@@ -291,15 +296,15 @@ class BotReasonsDialog(QDialog):
 
     def __init__(self, rows: list[tuple[str, str]], parent=None):
         super().__init__(parent)
-        self.setWindowTitle("Why the bots moved")
+        self.setWindowTitle(_("Why the bots moved"))
         self.resize(640, 460)
         lay = QVBoxLayout(self)
-        lay.addWidget(_bold("The bots' moves since your last decision, latest first" if rows
-                            else "No bot has moved yet."))
+        lay.addWidget(_bold(_("The bots' moves since your last decision, latest first") if rows
+                            else _("No bot has moved yet.")))
         self.text = QTextEdit(readOnly=True)
         self.text.setHtml("".join(f"<p><b>{html.escape(head)}</b><br>{html.escape(why)}</p>" for head, why in rows))
         lay.addWidget(self.text, 1)
-        close = QPushButton("Close")
+        close = QPushButton(_("Close"))
         close.clicked.connect(self.accept)
         lay.addWidget(close, 0, Qt.AlignRight)
 
@@ -336,11 +341,13 @@ class PassScreen(QWidget):
         lay.addStretch(3)
 
     def show_for(self, name: str, prompt: str = "") -> None:
-        self.title.setText(f"Pass to {name}")
-        self.note.setText("The other players' cards are hidden."
-                          + (f"\n{name} must answer: {prompt}" if prompt else "")
-                          + f"\n{name}, click when you are ready.")
-        self.button.setText(f"I am {name}: show my cards")
+        self.title.setText(_("Pass to {name}").format(name=name))
+        lines = [_("The other players' cards are hidden.")]
+        if prompt:
+            lines.append(_("{name} must answer: {prompt}").format(name=name, prompt=prompt))
+        lines.append(_("{name}, click when you are ready.").format(name=name))
+        self.note.setText("\n".join(lines))
+        self.button.setText(_("I am {name}: show my cards").format(name=name))
 
 
 class EndScreen(QWidget):
@@ -361,7 +368,7 @@ class EndScreen(QWidget):
         self.title = _bold("", 32)
         self.title.setAlignment(Qt.AlignCenter)
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["Player", "Honor tokens", "Card honor", "Total"])
+        self.table.setHorizontalHeaderLabels([_("Player"), _("Honor tokens"), _("Card honor"), _("Total")])
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.verticalHeader().hide()
@@ -377,12 +384,12 @@ class EndScreen(QWidget):
         nf.setPixelSize(15)
         self.notes.setFont(nf)
         buttons = QHBoxLayout()
-        self.rematch_button = QPushButton("Rematch (same seed)")
-        self.again_button = QPushButton("Play again (new deal)")
-        self.again_button.setToolTip("The same players, sets and variants, with a new seed")
-        self.new_button = QPushButton("New game…")
-        self.replay_button = QPushButton("Replay in the history")
-        self.replay_button.setToolTip("Step through this game again, answer by answer, beside its honor race")
+        self.rematch_button = QPushButton(_("Rematch (same seed)"))
+        self.again_button = QPushButton(_("Play again (new deal)"))
+        self.again_button.setToolTip(_("The same players, sets and variants, with a new seed"))
+        self.new_button = QPushButton(_("New game…"))
+        self.replay_button = QPushButton(_("Replay in the history"))
+        self.replay_button.setToolTip(_("Step through this game again, answer by answer, beside its honor race"))
         self._match_id: int | None = None
         for b in (self.rematch_button, self.again_button, self.new_button, self.replay_button):
             b.setMinimumSize(210, 44)
@@ -422,13 +429,13 @@ class EndScreen(QWidget):
     def show_summary(self, s: dict) -> None:
         winners = " & ".join(s["winners"])
         if s["teams"]:
-            self.title.setText(f"Team {winners} wins!")
+            self.title.setText(_("Team {names} wins!").format(names=winners))
         else:
-            self.title.setText(f"{winners} win{'s' if len(s['winners']) == 1 else ''}!")
+            self.title.setText(ngettext("{names} wins!", "{names} win!", len(s["winners"])).format(names=winners))
         rows: list[tuple[str, int, int, int, bool, bool]] = []
         for side in sorted(s["sides"], key=lambda r: (-r["total"], not r["won"])):   # winner first on a tie
             if s["teams"]:
-                rows.append(("Team " + " & ".join(side["names"]), side["tokens"], side["cards"],
+                rows.append((_("Team {names}").format(names=" & ".join(side["names"])), side["tokens"], side["cards"],
                              side["total"], side["won"], True))
                 rows += [("    " + m["name"], m["tokens"], m["cards"], m["total"], False, False)
                          for m in side["members"]]
@@ -449,15 +456,16 @@ class EndScreen(QWidget):
         height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(len(rows)))
         self.table.setFixedHeight(height + 4)
         self.table.setFixedWidth(sum(self.table.columnWidth(c) for c in range(4)) + 4)
-        self.subtitle.setText(f"Game over after {s['turns']} turns")
+        self.subtitle.setText(ngettext("Game over after {n} turn", "Game over after {n} turns", s["turns"]).format(
+            n=s["turns"]))
         notes = []
         if s["tie_break"]:
-            notes.append("Tie-break: " + s["tie_break"])
+            notes.append(_("Tie-break: {rule}").format(rule=s["tie_break"]))
         if s["capped"]:
-            notes.append("The game was stopped at the turn limit.")
+            notes.append(_("The game was stopped at the turn limit."))
         if s["assisted"]:
-            notes.append("Assisted game: an undo took back cards that had already been revealed.")
-        notes.append(f"Seed {s['seed']}")
+            notes.append(_("Assisted game: an undo took back cards that had already been revealed."))
+        notes.append(_("Seed {seed}").format(seed=s["seed"]))
         self.notes.setText("\n".join(notes))
         self._match_id = s.get("match_id")
         self.replay_button.setVisible(self._match_id is not None)

@@ -17,11 +17,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from ascension.core.i18n import N_, _
+
 # Qt loads these with dlopen, so ldd cannot see them: checked by name.
 LOADED_AT_RUN_TIME = ("libxcb-cursor.so.0",)
 # Debian's package names that do not follow the naming rule (see debian_package).
 PACKAGE_EXCEPTIONS = {"libglib-2.0.so.0": "libglib2.0-0", "libgthread-2.0.so.0": "libglib2.0-0"}
-TERMINAL_HINT = "Meanwhile `scripts/play --terminal` (or `ascension play`) plays the game in the terminal."
+TERMINAL_HINT = N_("Meanwhile `scripts/play --terminal` (or `ascension play`) plays the game in the terminal.")
 
 
 def debian_package(soname: str) -> str:
@@ -88,12 +90,13 @@ def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = No
     if not sys.platform.startswith("linux") or not uses_x11(env):
         return None
     if not env.get("DISPLAY"):
-        return ("No graphical display was found (DISPLAY is not set), so the window cannot open. "
-                + TERMINAL_HINT)
+        return _("No graphical display was found (DISPLAY is not set), so the window cannot open. {hint}").format(
+            hint=_(TERMINAL_HINT))
     missing = missing_libraries() if missing is None else missing
     if not missing:
         return None
     packages = " ".join(dict.fromkeys(debian_package(lib) for lib in missing))
-    return (f"The window cannot open: this system lacks libraries that Qt needs ({', '.join(missing)}).\n"
-            f"On Debian or Ubuntu install them with:\n\n    sudo apt-get install {packages}\n\n"
-            f"(other systems name these packages alike). " + TERMINAL_HINT)
+    return _("The window cannot open: this system lacks libraries that Qt needs ({libraries}).\n"
+             "On Debian or Ubuntu install them with:\n\n    sudo apt-get install {packages}\n\n"
+             "(other systems name these packages alike). {hint}").format(
+        libraries=", ".join(missing), packages=packages, hint=_(TERMINAL_HINT))

@@ -13,11 +13,13 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
+from ascension.core.i18n import _, ngettext
 from ascension.core.match import SetupError, available_sets, build_setup, load_set, new_game, piles_source
 from ascension.core.names import BadName, validate_name
 from ascension.core.plugins import installed, setup_choices
 
 from .storage import Settings
+from .words import bot_name, variant_name
 
 MAX_SEATS = 6
 DEFAULT_NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay"]
@@ -48,14 +50,14 @@ class SeatRow:
     """The widgets of one seat: name and who plays it (a person, or a bot of some kind)."""
 
     def __init__(self, grid: QGridLayout, row: int):
-        self.label = QLabel(f"Seat {row + 1}")
+        self.label = QLabel(_("Seat {n}").format(n=row + 1))
         self.name = QLineEdit(DEFAULT_NAMES[row])
         self.name.setMaxLength(24)
         self.name.setMinimumWidth(130)
         self.kind = QComboBox()
-        self.kind.addItem("Human", "human")
+        self.kind.addItem(_("Human"), "human")
         for bot in seat_bots():
-            self.kind.addItem(f"Bot: {bot}", f"bot:{bot}")
+            self.kind.addItem(_("Bot: {bot}").format(bot=bot_name(bot)), f"bot:{bot}")
         grid.addWidget(self.label, row, 0)
         grid.addWidget(self.name, row, 1)
         grid.addWidget(self.kind, row, 2)
@@ -65,7 +67,7 @@ class SeatRow:
             w.setVisible(on)
 
     def get(self) -> dict:
-        kind, _, bot = self.kind.currentData().partition(":")
+        kind, __, bot = self.kind.currentData().partition(":")
         return {"name": self.name.text().strip(), "kind": kind, "bot": bot or None}
 
     def set(self, seat: dict) -> None:
@@ -85,20 +87,20 @@ class SetupDialog(QDialog):
     def __init__(self, settings: Settings, initial: dict | None = None, parent=None, last_seed: int | None = None):
         super().__init__(parent)
         self.settings = settings
-        self.setWindowTitle("New game")
+        self.setWindowTitle(_("New game"))
         # Wide enough that set and variant descriptions fit on one line (wrapped labels in nested
         # layouts are otherwise squeezed: Qt's size hint ignores their height-for-width).
         self.setMinimumWidth(1040)
         root = QVBoxLayout(self)
 
         presets = QHBoxLayout()
-        presets.addWidget(QLabel("Preset:"))
+        presets.addWidget(QLabel(_("Preset:")))
         self.preset_box = QComboBox()
         self.preset_box.setMinimumWidth(200)
         self.preset_box.activated.connect(self._load_preset)
-        self.save_preset_button = QPushButton("Save as preset…")
+        self.save_preset_button = QPushButton(_("Save as preset…"))
         self.save_preset_button.clicked.connect(self._save_preset)
-        self.delete_preset_button = QPushButton("Delete preset")
+        self.delete_preset_button = QPushButton(_("Delete preset"))
         self.delete_preset_button.clicked.connect(self._delete_preset)
         presets.addWidget(self.preset_box, 1)
         presets.addWidget(self.save_preset_button)
@@ -106,10 +108,10 @@ class SetupDialog(QDialog):
         root.addLayout(presets)
 
         columns = QHBoxLayout()
-        seats_box = QGroupBox("Players")
+        seats_box = QGroupBox(_("Players"))
         seats_lay = QVBoxLayout(seats_box)
         count_row = QHBoxLayout()
-        count_row.addWidget(QLabel("Number of seats:"))
+        count_row.addWidget(QLabel(_("Number of seats:")))
         self.count = QSpinBox()
         self.count.setRange(1, MAX_SEATS)
         count_row.addWidget(self.count)
@@ -127,7 +129,7 @@ class SetupDialog(QDialog):
         columns.addLayout(left, 4)
 
         right = QVBoxLayout()
-        sets_box = QGroupBox("Card sets (mixed into one center deck)")
+        sets_box = QGroupBox(_("Card sets (mixed into one center deck)"))
         sets_lay = QVBoxLayout(sets_box)
         self.set_checks: dict[str, QCheckBox] = {}
         self.set_sizes: dict[str, int] = {}
@@ -135,9 +137,10 @@ class SetupDialog(QDialog):
             try:
                 cs = load_set(set_id)
                 self.set_sizes[set_id] = cs.center_copies
-                name, detail = cs.name, f"{cs.center_copies} center cards · up to {cs.max_players} players alone"
+                name, detail = cs.name, _("{n} center cards · up to {players} players alone").format(
+                    n=cs.center_copies, players=cs.max_players)
             except (SetupError, SetFileError) as exc:
-                name, detail = set_id, f"cannot be loaded: {exc}"
+                name, detail = set_id, _("cannot be loaded: {error}").format(error=exc)
             box = QCheckBox(name)
             box.setEnabled(set_id in self.set_sizes)
             self.set_checks[set_id] = box
@@ -151,7 +154,7 @@ class SetupDialog(QDialog):
         sets_lay.addWidget(self.deck_label)
         right.addWidget(sets_box)
 
-        var_box = QGroupBox("Variants")
+        var_box = QGroupBox(_("Variants"))
         var_lay = QVBoxLayout(var_box)
         self.variant_checks: dict[str, QCheckBox] = {}
         self.choice_boxes: list[tuple[dict, QComboBox]] = []   # (a variant's setup choice, its widget)
@@ -159,12 +162,13 @@ class SetupDialog(QDialog):
             players = ""
             if info.players:
                 lo, hi = info.players
-                players = f" [{lo} player]" if lo == hi == 1 else f" [{lo}–{hi} players]"
-            box = QCheckBox(f"{name.capitalize()}{players}")
-            box.setToolTip(info.summary)
+                players = (ngettext(" [{n} player]", " [{n} players]", lo).format(n=lo) if lo == hi == 1
+                           else _(" [{low}–{high} players]").format(low=lo, high=hi))
+            box = QCheckBox(variant_name(name) + players)
+            box.setToolTip(_(info.summary))
             self.variant_checks[name] = box
             var_lay.addWidget(box)
-            var_lay.addWidget(_detail(info.summary))
+            var_lay.addWidget(_detail(_(info.summary)))
             choices = setup_choices([name])   # e.g. the Legendary Characters, Random by default
             if choices:
                 grid = QGridLayout()   # two choices a row: compact enough to stay on screen always
@@ -175,7 +179,7 @@ class SetupDialog(QDialog):
                         combo.addItem(text, value)
                     combo.currentIndexChanged.connect(self.validate)
                     self.choice_boxes.append((c, combo))
-                    grid.addWidget(QLabel(c["label"] + ":"), k // 2, (k % 2) * 2)
+                    grid.addWidget(QLabel(_("{label}:").format(label=c["label"])), k // 2, (k % 2) * 2)
                     grid.addWidget(combo, k // 2, (k % 2) * 2 + 1)
                     grid.setColumnStretch((k % 2) * 2 + 1, 1)
                 holder = QWidget()
@@ -184,39 +188,39 @@ class SetupDialog(QDialog):
                 holder.setEnabled(False)
                 var_lay.addWidget(holder)
         if not self.variant_checks:
-            var_lay.addWidget(QLabel("No variant plugins installed."))
+            var_lay.addWidget(QLabel(_("No variant plugins installed.")))
         right.addWidget(var_box)
 
-        opts = QGroupBox("Options")
+        opts = QGroupBox(_("Options"))
         form = QFormLayout(opts)
         pool_row = QHBoxLayout()
-        self.pool_default = QCheckBox("Rule default")
+        self.pool_default = QCheckBox(_("Rule default"))
         self.pool_default.setChecked(True)
         self.pool = QSpinBox()
         self.pool.setRange(1, 999)
         pool_row.addWidget(self.pool_default)
         pool_row.addWidget(self.pool)
         pool_row.addStretch(1)
-        form.addRow("Honor pool:", pool_row)
+        form.addRow(_("Honor pool:"), pool_row)
         self.first_player = QComboBox()
-        self.first_player.addItem("Drawn at random", "random")
-        self.first_player.addItem("The first seat above", "as seated")
-        self.first_player.setToolTip("The rulebook draws the first player at random; the seats keep "
-                                     "their order around the table")
-        form.addRow("First player:", self.first_player)
+        self.first_player.addItem(_("Drawn at random"), "random")
+        self.first_player.addItem(_("The first seat above"), "as seated")
+        self.first_player.setToolTip(_("The rulebook draws the first player at random; the seats keep "
+                                       "their order around the table"))
+        form.addRow(_("First player:"), self.first_player)
         seed_row = QHBoxLayout()
         self.seed = QLineEdit()
-        self.seed.setPlaceholderText("empty: a new deal")
-        self.seed.setToolTip("The same seed and the same answers replay the same game")
+        self.seed.setPlaceholderText(_("empty: a new deal"))
+        self.seed.setToolTip(_("The same seed and the same answers replay the same game"))
         self.last_seed = last_seed
-        self.same_deal = QPushButton("Same deal")
+        self.same_deal = QPushButton(_("Same deal"))
         self.same_deal.setEnabled(last_seed is not None)
-        self.same_deal.setToolTip(f"Deal the cards as in the last game (seed {last_seed})" if last_seed is not None
-                                  else "No game has been dealt yet")
+        self.same_deal.setToolTip(_("Deal the cards as in the last game (seed {seed})").format(seed=last_seed)
+                                  if last_seed is not None else _("No game has been dealt yet"))
         self.same_deal.clicked.connect(lambda: self.seed.setText(str(self.last_seed)))
         seed_row.addWidget(self.seed, 1)
         seed_row.addWidget(self.same_deal)
-        form.addRow("Seed:", seed_row)
+        form.addRow(_("Seed:"), seed_row)
         left.addWidget(opts)   # the left column has room; the right one needs its height for text
         columns.addLayout(right, 5)
         root.addLayout(columns)
@@ -226,13 +230,13 @@ class SetupDialog(QDialog):
         self.error.setStyleSheet("color: #b00020; font-weight: bold;")
         root.addWidget(self.error)
         bottom = QHBoxLayout()
-        self.tutorial_button = QPushButton("Tutorial…")
-        self.tutorial_button.setToolTip("Learn a turn step by step, on a prepared table")
+        self.tutorial_button = QPushButton(_("Tutorial…"))
+        self.tutorial_button.setToolTip(_("Learn a turn step by step, on a prepared table"))
         self.tutorial_button.clicked.connect(lambda: self.done(TUTORIAL))
         bottom.addWidget(self.tutorial_button)
         bottom.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
-        self.start_button = self.buttons.addButton("Start", QDialogButtonBox.AcceptRole)
+        self.start_button = self.buttons.addButton(_("Start"), QDialogButtonBox.AcceptRole)
         self.start_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -304,16 +308,16 @@ class SetupDialog(QDialog):
         s = self.setup()
         names = [seat["name"] for seat in s["seats"]]
         if any(not n for n in names):
-            return "Every seat needs a name.", None
+            return _("Every seat needs a name."), None
         for k, n in enumerate(names, 1):
             try:
                 validate_name(n)
             except BadName as exc:
-                return f"Seat {k}: {exc}.", None
+                return _("Seat {n}: {problem}.").format(n=k, problem=exc), None
         if len(set(names)) != len(names):
-            return "Two seats have the same name.", None
+            return _("Two seats have the same name."), None
         if self.seed.text().strip() and s["seed"] is None:
-            return "The seed must be a whole number (or empty for a random one).", None
+            return _("The seed must be a whole number (or empty for a random one)."), None
         try:   # the engine's own check has the last word
             return "", build_setup(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"],
                                    options=s["options"])
@@ -334,12 +338,14 @@ class SetupDialog(QDialog):
             self.pool.blockSignals(False)
         sets = self.setup()["sets"]
         total = sum(self.set_sizes.get(x, 0) for x in sets)
-        text = f"Center deck: <b>{total}</b> cards" if sets else "Center deck: choose a set"
+        text = (ngettext("Center deck: {n} card", "Center deck: {n} cards", total).format(n=f"<b>{total}</b>")
+                if sets else _("Center deck: choose a set"))
         if sets:   # said even while the rest of the setup is refused: the sets alone decide it
             source = piles_source([load_set(x) for x in sets])
             piles = ", ".join(f"{d.count} {d.name}" for d in source.always)
-            whose = f"{source.name} (the largest set)" if len(sets) > 1 else source.name
-            text += f"<br>Piles and starting decks from {whose}: {piles}"
+            text += "<br>" + (_("Piles and starting decks from {set} (the largest set): {piles}") if len(sets) > 1
+                              else _("Piles and starting decks from {set}: {piles}")).format(set=source.name,
+                                                                                          piles=piles)
         self.deck_label.setText(text)
         self.teams_label.setText(self._teams_text() if not msg else "")
         self._fit_height()
@@ -369,12 +375,12 @@ class SetupDialog(QDialog):
         sides = game.teams()
         if not sides:
             return ""
-        return "Teams: " + "  vs  ".join(" & ".join(names[i] for i in side) for side in sides)
+        return _("Teams: {teams}").format(teams="  vs  ".join(" & ".join(names[i] for i in side) for side in sides))
 
     # ------------------------------------------------------------------ presets
     def _refresh_presets(self) -> None:
         self.preset_box.clear()
-        self.preset_box.addItem("(choose a preset)", None)
+        self.preset_box.addItem(_("(choose a preset)"), None)
         for name in sorted(self.settings.presets):
             self.preset_box.addItem(name, name)
         self.delete_preset_button.setEnabled(bool(self.settings.presets))
@@ -385,7 +391,7 @@ class SetupDialog(QDialog):
             self.set_setup(self.settings.presets[name])
 
     def _save_preset(self) -> None:
-        name, ok = QInputDialog.getText(self, "Save preset", "Preset name:")
+        name, ok = QInputDialog.getText(self, _("Save preset"), _("Preset name:"))
         if ok and name.strip():
             self.settings.save_preset(name.strip(), self.setup())
             self._refresh_presets()

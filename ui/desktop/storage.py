@@ -19,6 +19,7 @@ from pathlib import Path
 
 import platformdirs
 
+from ascension.core.i18n import _
 from ascension.core.match import SaveFileError, replay, save
 from ascension.core.session import Session
 
@@ -122,7 +123,8 @@ def read_save_text(path: Path) -> str:
     be a save, not UTF-8); the caller names the file."""
     size = path.stat().st_size
     if size > MAX_SAVE_BYTES:
-        raise ValueError(f"{size} bytes is too large for a saved game (at most {MAX_SAVE_BYTES})")
+        raise ValueError(_("{size} bytes is too large for a saved game (at most {limit})").format(
+            size=size, limit=MAX_SAVE_BYTES))
     return path.read_bytes().decode("utf-8")
 
 
@@ -146,14 +148,15 @@ def read_session(path: str | Path) -> Session:
     try:
         text = read_save_text(Path(path))
     except (OSError, ValueError) as exc:   # missing, unreadable, not UTF-8, too large
-        raise SaveFileError(f"{path}: cannot be read as a saved game: {exc}") from None
+        raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
     try:
         session = Session.from_json(text, str(path))
         check_playable(session)
     except SaveFileError:
         raise
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
-        raise SaveFileError(f"{path}: not a valid saved game: {type(exc).__name__}: {exc}") from None
+        raise SaveFileError(_("{path}: not a valid saved game: {error}").format(
+            path=path, error=f"{type(exc).__name__}: {exc}")) from None
     restore_history(session)
     return session
 
@@ -184,7 +187,7 @@ def restore_history(session: Session) -> bool:
 
 
 class Settings:
-    """The last setup used, named presets and the bot speed, as one small JSON file."""
+    """The last setup used, named presets, the bot speed and the language, as one small JSON file."""
 
     def __init__(self, path: Path | None = None):
         self.path = path or settings_path()
@@ -232,4 +235,15 @@ class Settings:
     @speed.setter
     def speed(self, value: str) -> None:
         self.data["speed"] = value
+        self.save()
+
+    @property
+    def language(self) -> str | None:
+        """The language the player chose in the window (None: the environment's)."""
+        value = self.data.get("language")
+        return value if isinstance(value, str) and value else None
+
+    @language.setter
+    def language(self, code: str | None) -> None:
+        self.data["language"] = code
         self.save()

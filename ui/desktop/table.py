@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
-from ascension.core.wording import quantity
+from ascension.core.i18n import _, ngettext
 from ascension.plugins.legendary.track import board as legendary_board
 
 from .cards import ASPECT, CardWidget
@@ -118,7 +118,7 @@ class SeatPanel(QFrame):
         self.name.setTextFormat(Qt.RichText)
         self.honor = QLabel()
         self.honor.setAlignment(Qt.AlignRight | Qt.AlignVCenter)
-        self.honor.setToolTip("Honor tokens")
+        self.honor.setToolTip(_("Honor tokens"))
         top.addWidget(self.name, 1)
         top.addWidget(self.honor)
         lay.addLayout(top)
@@ -138,7 +138,7 @@ class SeatPanel(QFrame):
         self.status.setTextFormat(Qt.RichText)
         self.status.setStyleSheet("color: #4a3b7a;")
         lay.addWidget(self.status)
-        self.discard = self._link("Open the discard pile", "discard")
+        self.discard = self._link(_("Open the discard pile"), "discard")
         self.constructs = self._link("", "constructs")
         lay.addWidget(self.discard)
         lay.addWidget(self.constructs)
@@ -160,26 +160,28 @@ class SeatPanel(QFrame):
         p = game.players[self.seat]
         arrow = "▶ " if current else ""
         dot = f"<span style='color:{marker}'>●</span> " if marker else ""
-        self.name.setText(f"{dot}<b>{arrow}{p.name}</b>" + (" (you)" if you else ""))
+        self.name.setText(f"{dot}<b>{arrow}{p.name}</b>" + (_(" (you)") if you else ""))
         self.honor.setText(f"<b style='color:#8a6500'>⬢ {p.honor}</b>")
         team_tag = ""
         if team is not None:
-            total = f" · {team_honor[0]} honor" if team_honor else ""
-            team_tag = f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ Team {chr(65 + team)}{total}</b> · "
+            tag = (_("Team {letter} · {n} honor").format(letter=chr(65 + team), n=team_honor[0]) if team_honor
+                   else _("Team {letter}").format(letter=chr(65 + team)))
+            team_tag = f"<b style='color:{TEAM_COLOURS[team % 3]}'>■ {tag}</b> · "
         self.who.setText(f"{team_tag}<span style='color:#555'>{kind}</span>")
         self.who.setToolTip(team_honor[1] if team_honor else "")
-        self.counts.setText(f"Hand {len(p.hand)} ·")
-        self.deck.setText(f"Deck {len(p.deck)}" + (" ▸" if you and p.deck else ""))
+        self.counts.setText(_("Hand {n} ·").format(n=len(p.hand)))
+        self.deck.setText(_("Deck {n}").format(n=len(p.deck)) + (" ▸" if you and p.deck else ""))
         self.deck.setEnabled(you and bool(p.deck))   # your own deck's contents, never another's
-        self.deck.setToolTip("Your deck, in no particular order: what you own that is not elsewhere" if you else "")
+        self.deck.setToolTip(_("Your deck, in no particular order: what you own that is not elsewhere") if you else "")
         status = game.public_status(self.seat)
         self.status.setVisible(bool(status))
         self.status.setText(" · ".join(f"<b>{label}</b> {text}" for label, text in status))
         self.status.setToolTip("\n".join(f"{label}: {text}" for label, text in status))
-        self.discard.setText(f"Discard {len(p.discard)} ▸")
+        self.discard.setText(_("Discard {n} ▸").format(n=len(p.discard)))
         self.discard.setEnabled(bool(p.discard))
         names = [game.card(c).name for c in p.constructs]
-        text = f"Constructs {len(names)}" + (": " + ", ".join(names) if names else "")
+        text = (_("Constructs {n}: {names}").format(n=len(names), names=", ".join(names)) if names
+                else _("Constructs {n}").format(n=0))
         self.constructs.setToolTip(text)
         fm = self.constructs.fontMetrics()
         self.constructs.setText(fm.elidedText(text, Qt.ElideRight, max(60, self.width() - 18)))
@@ -214,9 +216,10 @@ class ScorePanel(QFrame):
 
     def show_row(self, row: dict, status: list[tuple[str, str]] = ()) -> None:
         """Its score, and what plugins say of it (the Cult's Renown, the cards it takes next)."""
-        self.label.setText(f"<b>{row['name']}</b> (solo opponent)<br>"
-                           f"<b style='color:#8a6500'>⬢ {row['tokens']}</b> honor tokens + "
-                           f"{row['cards']} card honor = <b>{row['total']}</b>"
+        self.label.setText(_("{name} (solo opponent)").format(name=f"<b>{row['name']}</b>") + "<br>"
+                           + _("{tokens} honor tokens + {cards} card honor = {total}").format(
+                               tokens=f"<b style='color:#8a6500'>⬢ {row['tokens']}</b>", cards=row["cards"],
+                               total=f"<b>{row['total']}</b>")
                            + "".join(f"<br><b>{label}</b> {text}" for label, text in status))
 
 
@@ -251,7 +254,7 @@ class TableWidget(QWidget):
         middle.setSpacing(8)
         piles = QVBoxLayout()
         piles.setSpacing(4)
-        piles.addWidget(self._zone_label("Always available"))
+        piles.addWidget(self._zone_label(_("Always available")))
         self.pile_widgets: list[CardWidget] = []
         self.piles_box = piles
         piles.addStretch(1)
@@ -259,11 +262,11 @@ class TableWidget(QWidget):
         centre = QVBoxLayout()
         centre.setSpacing(2)
         info = QHBoxLayout()      # the shared counts ride on the center row's title line
-        info.addWidget(self._zone_label("Center row"))
+        info.addWidget(self._zone_label(_("Center row")))
         info.addSpacing(16)
         self.deck_label = self._zone_label("")
         self.void_button = QPushButton()
-        self.void_button.setToolTip("Open the Void (banished and defeated cards)")
+        self.void_button.setToolTip(_("Open the Void (banished and defeated cards)"))
         self.void_button.clicked.connect(lambda: self.zone_requested.emit("void", -1))
         self.pool_label = self._zone_label("")
         info.addWidget(self.deck_label)
@@ -280,20 +283,20 @@ class TableWidget(QWidget):
         head = QHBoxLayout()
         self.play_label = self._zone_label("")
         self.play_label.setTextFormat(Qt.RichText)
-        self.played_button = QPushButton("List ▸")
-        self.played_button.setToolTip("Open the cards in play as a list")
+        self.played_button = QPushButton(_("List ▸"))
+        self.played_button.setToolTip(_("Open the cards in play as a list"))
         self.played_button.clicked.connect(lambda: self.zone_requested.emit("in_play", self._current))
         head.addWidget(self.play_label, 1)
         head.addWidget(self.played_button)
         root.addLayout(head)
-        self.in_play = CardRow("Nothing in play yet.")
+        self.in_play = CardRow(_("Nothing in play yet."))
         root.addWidget(self.in_play)
         hand_head = QHBoxLayout()
         self.hand_label = self._zone_label("")
         self.hand_label.setTextFormat(Qt.RichText)
         hand_head.addWidget(self.hand_label, 1)
         root.addLayout(hand_head)
-        self.hand = CardRow("No cards in hand.")
+        self.hand = CardRow(_("No cards in hand."))
         root.addWidget(self.hand)
         root.addStretch(1)
         for row in (self.center, self.in_play, self.hand):
@@ -342,7 +345,8 @@ class TableWidget(QWidget):
 
     # ------------------------------------------------------------------ content
     def refresh(self, game, viewer: int | None, state: StateFn, seat_kinds: list[str],
-                teams: dict[int, int], hand_hidden: bool = False) -> None:
+                teams: dict[int, int], hand_hidden: bool = False, people: tuple[int, ...] = ()) -> None:
+        """``seat_kinds``: who plays each seat, in words; ``people``: the seats people play."""
         self.defs = game.ctx.defs
         self._current = game.current
         board = legendary_board(game)
@@ -356,28 +360,31 @@ class TableWidget(QWidget):
         self.center.set_cards(self.defs, row)
         self._piles(game, state)
         pool_total = game.ctx.setup.get("honor_pool") or game.pool
-        self.deck_label.setText(f"Center deck: {len(game.center_deck)}")
-        self.void_button.setText(f"Void: {len(game.void)} ▸")
-        self.pool_label.setText(f"Honor pool: ⬢ {game.pool} / {pool_total}")
+        self.deck_label.setText(_("Center deck: {n}").format(n=len(game.center_deck)))
+        self.void_button.setText(_("Void: {n} ▸").format(n=len(game.void)))
+        self.pool_label.setText(_("Honor pool: ⬢ {left} / {total}").format(left=game.pool, total=pool_total))
         cur = game.players[game.current]
-        res = [f"<span style='color:#7fd0ff'>◆ {quantity(cur.runes, 'rune')}</span>",
-               f"<span style='color:#ff9a7a'>⚔ {cur.power} power</span>"]
+        res = ["<span style='color:#7fd0ff'>◆ {}</span>".format(
+                   ngettext("{n} rune", "{n} runes", cur.runes).format(n=cur.runes)),
+               "<span style='color:#ff9a7a'>⚔ {}</span>".format(_("{n} power").format(n=cur.power))]
         if cur.mech_runes:
-            res.append(f"<span style='color:#f0b27a'>⚙ {cur.mech_runes} for Mechana constructs</span>")
-        person = viewer is not None and seat_kinds[viewer] == "human"   # else bots watched by nobody at the table
-        who = "Your" if person and viewer == game.current else f"{cur.name}'s"
-        self.play_label.setText(f"{who} cards in play &nbsp; {' &nbsp; '.join(res)}")
+            res.append("<span style='color:#f0b27a'>⚙ {}</span>".format(
+                _("{n} for Mechana constructs").format(n=cur.mech_runes)))
+        person = viewer in people   # else bots watched by nobody at the table
+        mine = person and viewer == game.current
+        cards_in_play = _("Your cards in play") if mine else _("{name}'s cards in play").format(name=cur.name)
+        self.play_label.setText(f"{cards_in_play} &nbsp; {' &nbsp; '.join(res)}")
         in_play = [(c, state(c, "constructs")) for c in cur.constructs] + \
                   [(c, state(c, "played")) for c in cur.played]
         self.in_play.set_cards(self.defs, in_play)
         if viewer is None or hand_hidden:
-            self.hand_label.setText("Hand hidden")
+            self.hand_label.setText(_("Hand hidden"))
             self.hand.set_cards(self.defs, [])
         else:
             me = game.players[viewer]
-            whose = "Your" if person else f"{me.name}'s"
-            self.hand_label.setText(f"{whose} hand <span style='font-weight:normal'>({me.name}, "
-                                    f"{quantity(len(me.hand), 'card')})</span>")
+            whose = _("Your hand") if person else _("{name}'s hand").format(name=me.name)
+            count = ngettext("{n} card", "{n} cards", len(me.hand)).format(n=len(me.hand))
+            self.hand_label.setText(f"{whose} <span style='font-weight:normal'>({me.name}, {count})</span>")
             self.hand.set_cards(self.defs, [(c, state(c, "hand")) for c in me.hand])
         self._apply_sizes()
         self._tab_order()
@@ -404,7 +411,7 @@ class TableWidget(QWidget):
             for w in self.seat_panels + self.score_panels:
                 w.deleteLater()
             self.seat_panels = [SeatPanel(i) for i in range(n)]
-            self.score_panels = [ScorePanel() for _ in extra]
+            self.score_panels = [ScorePanel() for __ in extra]
             for p in self.seat_panels:
                 p.zone_requested.connect(self.zone_requested)
                 self.seat_row.addWidget(p)
@@ -424,8 +431,9 @@ class TableWidget(QWidget):
         for t in set(teams.values()):
             rows = [r for r in scores if teams.get(r["seat"]) == t]
             tokens, cards = sum(r["tokens"] for r in rows), sum(r["cards"] for r in rows)
-            out[t] = (tokens + cards, f"Team {chr(65 + t)} ({', '.join(r['name'] for r in rows)}): "
-                                      f"{tokens} honor tokens + {cards} honor on their cards = {tokens + cards}")
+            out[t] = (tokens + cards, _("Team {letter} ({names}): {tokens} honor tokens + {cards} honor on their "
+                                        "cards = {total}").format(letter=chr(65 + t), names=", ".join(r["name"] for r in rows),
+                                                                  tokens=tokens, cards=cards, total=tokens + cards))
         return out
 
     def _piles(self, game, state: StateFn) -> None:
@@ -444,4 +452,4 @@ class TableWidget(QWidget):
                 t.show_card(cards[-1], st.actionable, st.reason, st.highlight, st.dimmed,
                             count=99 if d.permanent else len(cards))
             else:
-                t.show_card(None, reason=f"The {pid.split('.')[-1]} pile is empty")
+                t.show_card(None, reason=_("The {pile} pile is empty").format(pile=pid.split(".")[-1]))

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 import html
 import math
+from functools import lru_cache
 
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from ascension.core.cards import FACTIONS
+from ascension.core.i18n import _, language
 from ascension.plugins.legendary.track import LEGEND, MILESTONES
 
 from .cards import FACTION_COLOURS, FONT_FAMILY
+from .words import faction_name
 
 # One colour per seat, for its marker here and the dot before its name on the seat panel;
 # the last is a solo villain's (the Cult).
@@ -39,12 +42,19 @@ def _font(px: float, bold: bool = False) -> QFont:
     return f
 
 
+@lru_cache(maxsize=None)
+def _names_width(lang: str) -> float:
+    """How wide the longest faction name is painted, in ``lang`` (the one in use)."""
+    metrics = QFontMetricsF(_font(12, bold=True))
+    return max(metrics.horizontalAdvance(faction_name(f)) for f in FACTIONS)
+
+
 class TrackBoard(QWidget):
     """The board; ``show_board`` gives it the track, the names and who is to move."""
 
     ROW_H = 22
     PAD = 3
-    LABEL_W = 100
+    LABEL_W = 100                # at least; wider when a language's faction names need it
     SPACES = LEGEND + 1          # 0..12
 
     def __init__(self, parent=None):
@@ -63,15 +73,19 @@ class TrackBoard(QWidget):
         self.update()
 
     # ------------------------------------------------------------------ geometry
+    def label_w(self) -> float:
+        """The faction names' column: as wide as the longest name needs ("Lebensgebundene")."""
+        return max(self.LABEL_W, _names_width(language()) + 20)
+
     def cell_w(self) -> float:
         """Wide enough for four markers side by side; the Legends' Boons take what is left."""
-        room = self.width() - self.LABEL_W - 220
+        room = self.width() - self.label_w() - 220
         return max(24.0, min(40.0, room / self.SPACES))
 
     def space_rect(self, faction: str, n: int) -> QRectF:
         row = FACTIONS.index(faction)
         w = self.cell_w()
-        return QRectF(self.LABEL_W + n * w, self.PAD + row * self.ROW_H, w, self.ROW_H)
+        return QRectF(self.label_w() + n * w, self.PAD + row * self.ROW_H, w, self.ROW_H)
 
     def info_rect(self, faction: str) -> QRectF:
         last = self.space_rect(faction, LEGEND)
@@ -104,7 +118,8 @@ class TrackBoard(QWidget):
 
     # ------------------------------------------------------------------ text
     def legend_line(self, faction: str) -> str:
-        return f"{self.legends.get(faction, '')} — Boon: {self.board['boon_text'].get(faction, '')}"
+        return _("{legend} — Boon: {boon}").format(legend=self.legends.get(faction, ""),
+                                                  boon=self.board["boon_text"].get(faction, ""))
 
     def ready(self, faction: str) -> int:
         """How many of ``faction``'s Boons the player to move has earned this turn and not used."""
@@ -117,10 +132,11 @@ class TrackBoard(QWidget):
             if f not in b["characters"]:
                 continue
             marks = ", ".join(f"{html.escape(self.names.get(s, '?'))} {b['renown'][s][f]}" for s in self.seats())
-            rows.append(f"<b>{f.capitalize()}</b>: {html.escape(self.legend_line(f))}<br>"
-                        f"<span style='color:#555'>Renown: {marks}</span>")
-        return ("<qt>" + "<br>".join(rows) + "<br><i>Spaces 3, 6 and 9 earn the faction's Boon for this turn; "
-                "12 gives Legendary status.</i></qt>")
+            renown = html.escape(_("Renown: {marks}")).format(marks=marks)
+            rows.append(f"<b>{html.escape(faction_name(f))}</b>: {html.escape(self.legend_line(f))}<br>"
+                        f"<span style='color:#555'>{renown}</span>")
+        return ("<qt>" + "<br>".join(rows) + "<br><i>{}</i></qt>".format(html.escape(
+            _("Spaces 3, 6 and 9 earn the faction's Boon for this turn; 12 gives Legendary status."))))
 
     # ------------------------------------------------------------------ painting
     def paintEvent(self, _event) -> None:
@@ -138,13 +154,13 @@ class TrackBoard(QWidget):
     def _paint_row(self, p: QPainter, faction: str) -> None:
         colour = QColor(FACTION_COLOURS[faction])
         first = self.space_rect(faction, 0)
-        label = QRectF(4, first.top() + 1, self.LABEL_W - 8, first.height() - 2)
+        label = QRectF(4, first.top() + 1, self.label_w() - 8, first.height() - 2)
         p.setPen(Qt.NoPen)
         p.setBrush(colour)
         p.drawRoundedRect(label, 4, 4)
         p.setPen(QColor("#ffffff"))
         p.setFont(_font(12, bold=True))
-        p.drawText(label.adjusted(6, 0, 0, 0), Qt.AlignVCenter | Qt.AlignLeft, faction.capitalize())
+        p.drawText(label.adjusted(6, 0, 0, 0), Qt.AlignVCenter | Qt.AlignLeft, faction_name(faction))
         for n in range(self.SPACES):
             cell = self.space_rect(faction, n).adjusted(1, 1, -1, -1)
             special = n in MILESTONES or n == LEGEND
@@ -167,7 +183,9 @@ class TrackBoard(QWidget):
         ready = self.ready(faction)
         if ready:
             f = _font(11, bold=True)
-            text = f"{self.names.get(self.current, '')}: Boon ready{f' ×{ready}' if ready > 1 else ''}"
+            name = self.names.get(self.current, "")
+            text = (_("{name}: Boon ready ×{n}").format(name=name, n=ready) if ready > 1
+                    else _("{name}: Boon ready").format(name=name))
             pill = QRectF(x, info.top() + 2, QFontMetricsF(f).horizontalAdvance(text) + 10, info.height() - 4)
             p.setPen(Qt.NoPen)
             p.setBrush(MILESTONE_COLOUR)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
+from ascension.core.i18n import N_, _
 from ascension.core.scenario import arrange, set_resources, set_row, stack_center_deck
 from ascension.core.session import Seat, Session
 
@@ -23,7 +24,7 @@ SEED = 2026   # any seed: the cards the steps use are arranged
 
 @dataclass(frozen=True)
 class Step:
-    text: str
+    text: str                  # in English (marked for the catalogue): shown translated
     kind: str | None = None    # the option kind the step waits for; None: the player reads, then Next
     card: str | None = None    # the name of the card that move is about
 
@@ -36,40 +37,40 @@ class Step:
 
 
 FIRST_TURN = (
-    Step("Welcome! On your turn you play the cards in your hand for runes (◆, to acquire new cards) "
-         "and power (⚔, to defeat monsters). Cards and monsters give honor (⬢): the most honor wins. "
-         "This table is prepared to show one turn. Press Next."),
-    Step("Play a card: click the Mystic in your hand, outlined in gold. It gives 2 runes.", "play", "Mystic"),
-    Step("Play the Apprentice too: 1 rune more. Your runes and power show above your hand.", "play", "Apprentice"),
-    Step("Acquire: you have 3 runes, the price of the Wolf Shaman in the center row. Click it: it goes to "
-         "your discard pile, comes into your hand in a later turn, and a new card takes its place.",
-         "acquire", "Wolf Shaman"),
-    Step("Play the Heavy Infantry: 2 power.", "play", "Heavy Infantry"),
-    Step("Defeat: the Cultist, under Always available, costs 2 power. Click it: it gives 1 honor and "
-         "goes to the Void. He is always there to fight.", "defeat", "Cultist"),
-    Step("Constructs stay in play from turn to turn. Play the Shadow Star from your hand.", "play", "Shadow Star"),
-    Step("Use a construct: click the Shadow Star among your cards in play. Once a turn it gives 1 power.",
-         "use", "Shadow Star"),
-    Step("Banish: play the Seer of the Forked Path. It draws a card, then banishes a card of the "
-         "center row to the Void.", "play", "Seer of the Forked Path"),
-    Step("Click the Corrosive Widow, outlined in blue, to banish it: a new card is dealt in its place. "
-         "Other heroes banish the weak cards of your own deck, which makes it stronger.",
-         "card", "Corrosive Widow"),
-    Step("The end: click End turn (E). You drew a Militia and have 1 power left: the table asks before "
-         "anything is wasted. Then your cards go to the discard pile and you draw five new ones.", "end"),
-    Step("That was a turn. Bob, the easy bot, plays next; then it is your turn again. Play on, or start a "
-         "real game with New game (Ctrl+N). Help (F1) explains the rest."),
+    Step(N_("Welcome! On your turn you play the cards in your hand for runes (◆, to acquire new cards) "
+            "and power (⚔, to defeat monsters). Cards and monsters give honor (⬢): the most honor wins. "
+            "This table is prepared to show one turn. Press Next.")),
+    Step(N_("Play a card: click the Mystic in your hand, outlined in gold. It gives 2 runes."), "play", "Mystic"),
+    Step(N_("Play the Apprentice too: 1 rune more. Your runes and power show above your hand."), "play", "Apprentice"),
+    Step(N_("Acquire: you have 3 runes, the price of the Wolf Shaman in the center row. Click it: it goes to "
+            "your discard pile, comes into your hand in a later turn, and a new card takes its place."),
+            "acquire", "Wolf Shaman"),
+    Step(N_("Play the Heavy Infantry: 2 power."), "play", "Heavy Infantry"),
+    Step(N_("Defeat: the Cultist, under Always available, costs 2 power. Click it: it gives 1 honor and "
+            "goes to the Void. He is always there to fight."), "defeat", "Cultist"),
+    Step(N_("Constructs stay in play from turn to turn. Play the Shadow Star from your hand."), "play", "Shadow Star"),
+    Step(N_("Use a construct: click the Shadow Star among your cards in play. Once a turn it gives 1 power."),
+            "use", "Shadow Star"),
+    Step(N_("Banish: play the Seer of the Forked Path. It draws a card, then banishes a card of the "
+            "center row to the Void."), "play", "Seer of the Forked Path"),
+    Step(N_("Click the Corrosive Widow, outlined in blue, to banish it: a new card is dealt in its place. "
+            "Other heroes banish the weak cards of your own deck, which makes it stronger."),
+            "card", "Corrosive Widow"),
+    Step(N_("The end: click End turn (E). You drew a Militia and have 1 power left: the table asks before "
+            "anything is wasted. Then your cards go to the discard pile and you draw five new ones."), "end"),
+    Step(N_("That was a turn. Bob, the easy bot, plays next; then it is your turn again. Play on, or start a "
+            "real game with New game (Ctrl+N). Help (F1) explains the rest.")),
 )
 
 TRACK_TOUR = (
-    Step("The Legendary Track is the board above the center row: a track for each faction. The lettered "
-         "discs are the players' markers, in the colour of the dot before each name. Press Next."),
-    Step("Cards with a Renown Threshold move you along their faction's track when you play them, and "
-         "some effects say \"gain Renown\"."),
-    Step("Spaces 3, 6 and 9 earn that faction's Boon (its Legend, beside the track, says what it does). "
-         "A Boon waits until the end of your turn: use it from Other actions in the panel on the right."),
-    Step("Space 12 gives Legendary status: one free take of that faction's cards every turn. "
-         "Play on; Help (F1) has the rulings."),
+    Step(N_("The Legendary Track is the board above the center row: a track for each faction. The lettered "
+            "discs are the players' markers, in the colour of the dot before each name. Press Next.")),
+    Step(N_("Cards with a Renown Threshold move you along their faction's track when you play them, and "
+            "some effects say \"gain Renown\".")),
+    Step(N_("Spaces 3, 6 and 9 earn that faction's Boon (its Legend, beside the track, says what it does). "
+            "A Boon waits until the end of your turn: use it from Other actions in the panel on the right.")),
+    Step(N_("Space 12 gives Legendary status: one free take of that faction's cards every turn. "
+            "Play on; Help (F1) has the rulings.")),
 )
 
 
@@ -152,19 +153,19 @@ class TutorialBar(QFrame):
         text.addWidget(self.title)
         text.addWidget(self.text)
         lay.addLayout(text, 1)
-        self.next_button = QPushButton("Next")
+        self.next_button = QPushButton(_("Next"))
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self.next_clicked)
-        self.leave_button = QPushButton("Leave tutorial")
+        self.leave_button = QPushButton(_("Leave tutorial"))
         self.leave_button.clicked.connect(self.leave_clicked)
         lay.addWidget(self.next_button, 0, Qt.AlignVCenter)
         lay.addWidget(self.leave_button, 0, Qt.AlignVCenter)
         self.hide()
 
     def show_step(self, tutorial: Tutorial) -> None:
-        self.title.setText(f"Tutorial · step {tutorial.at + 1} of {len(tutorial.steps)}")
-        self.text.setText(tutorial.step.text)
+        self.title.setText(_("Tutorial · step {n} of {total}").format(n=tutorial.at + 1, total=len(tutorial.steps)))
+        self.text.setText(_(tutorial.step.text))
         self.next_button.setVisible(tutorial.step.kind is None)
-        self.next_button.setText("Close" if tutorial.finished else "Next")
+        self.next_button.setText(_("Close") if tutorial.finished else _("Next"))
         self.leave_button.setVisible(not tutorial.finished)
         self.show()
