@@ -6,7 +6,8 @@ arguments in order.
 
 Families (by calling convention):
 - load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots`` (collecting)
-- match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match`` (collecting)
+- match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match``,
+  ``asc_state_slots`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
   ``asc_card_acquired``, ``asc_card_defeated``, ``asc_turn_ended``, ``asc_event`` (collecting,
   return None)
@@ -34,6 +35,7 @@ if TYPE_CHECKING:   # annotations only: the core modules import this one
     from .match import MatchSetup
     from .bots import BotAdvice
     from .plugins import BotKind
+    from .slots import StateSlot
     from .verbs import VerbRegistry
 
 PROJECT = "ascension"
@@ -79,6 +81,17 @@ def asc_bots() -> list[BotKind]:
 
 
 # ---------------------------------------------------------------------------- match setup
+
+@hookspec
+def asc_state_slots() -> list[StateSlot]:
+    """The parts of the game state this plugin keeps, each a :class:`~ascension.core.slots.StateSlot`
+    (its key in ``game.ext``, the shape of its JSON, a line saying what it holds).
+
+    Fires when a saved game is loaded, asked of the match's plugins: every key of the saved
+    ``ext`` must be declared by the core or by one of them, with a value of the declared shape,
+    or the file is refused with the part's path. Returns a list of StateSlot. A plugin keeps its
+    state only under keys it declares, as plain JSON (cloned and saved as it is)."""
+
 
 @hookspec
 def asc_setup_choices() -> list[dict]:

@@ -19,6 +19,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _
+from .slots import ext_problems
 from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer, PluginError
 
 HONOR_PER_PLAYER = 30
@@ -451,7 +452,7 @@ def load(text: str, source: str = "save") -> Game:
             raise SaveFileError(_not_valid(source, _("state.players: {players} players for the {names} names of the "
                                                     "setup").format(players=len(m.state.players), names=len(setup.names))))
         state = m.state.model_dump()
-        problems = _frame_problems(ctx, state)
+        problems = ext_problems(ctx.hooks.state_slots(), state["ext"]) or _frame_problems(ctx, state)
         if problems:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         game = Game.from_state(ctx, state)

@@ -23,6 +23,7 @@ import pluggy
 
 from . import hookspecs
 from .cards import SET_ID, builtin_set_paths
+from .slots import CORE_SLOTS, StateSlot
 from .verbs import VerbRegistry
 
 if TYPE_CHECKING:
@@ -384,6 +385,10 @@ class Hooks:
 
     def setup_choices(self) -> list[dict]:
         return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]
+
+    def state_slots(self) -> list[StateSlot]:
+        """The parts of ``game.ext`` the core and this match's plugins declare."""
+        return [*CORE_SLOTS, *(slot for slots in self.pm.hook.asc_state_slots() for slot in slots)]
 
     def validate_setup(self, setup: MatchSetup) -> list[str]:
         return [msg for msgs in self.pm.hook.asc_validate_setup(setup=setup) for msg in msgs]

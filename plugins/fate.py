@@ -13,6 +13,7 @@ from __future__ import annotations
 from ascension.core.hookspecs import hookimpl
 from ascension.core.i18n import N_
 from ascension.core.plugins import PluginInfo
+from ascension.core.slots import StateSlot
 
 PLUGIN = PluginInfo(name="fate", summary=N_("Fate effects resolve when a card enters the center row."))
 
@@ -20,6 +21,12 @@ PLUGIN = PluginInfo(name="fate", summary=N_("Fate effects resolve when a card en
 @hookimpl
 def asc_register_verbs(registry):
     registry.add_field("fate", N_("Fate"))   # translated where card text shows it
+
+
+@hookimpl
+def asc_state_slots():
+    return [StateSlot("neighbours", dict[str, list[int]],
+                      "a defeated monster's two neighbours in the center row, for its reward (Ravenous Gorph)")]
 
 
 @hookimpl

@@ -36,7 +36,7 @@ from ascension.core.i18n import N_, _, pgettext
 from ascension.core.wording import faction_name
 
 from . import verbs
-from .track import LEGEND, boon_text, card_renown, renown, touched, track, turn_list
+from .track import LEGEND, SLOT, boon_text, card_renown, renown, touched, track, turn_list
 
 PLUGIN = PluginInfo(name="legendary", variant="legendary",
                     summary=N_("Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets."))
@@ -58,6 +58,11 @@ def characters(plugin_names) -> list:
 
 def _short(card_id: str) -> str:
     return card_id.split(".", 1)[-1]
+
+
+@hookimpl
+def asc_state_slots():
+    return [SLOT]
 
 
 @hookimpl

@@ -17,10 +17,40 @@ Legendary status is not stored: a seat has it in a faction whose Renown is 12.
 """
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+from pydantic import ConfigDict, Field, with_config
+from typing_extensions import TypedDict
+
 from ascension.core.cards import FACTIONS
+from ascension.core.slots import StateSlot
 
 MILESTONES = (3, 6, 9)
 LEGEND = 12
+
+Faction = Literal[FACTIONS]   # type: ignore[valid-type]
+Seat = Annotated[str, Field(pattern=r"^-?[0-9]+$")]
+
+
+@with_config(ConfigDict(extra="forbid"))
+class TurnFacts(TypedDict, total=False):
+    boons: dict[Seat, list[Faction]]
+    used: dict[Seat, list[Faction]]
+    emissaries: dict[Seat, list[int]]
+    waiting: dict[Seat, list[int]]
+    touched: dict[Seat, list[Faction]]
+    echo: dict[Seat, Annotated[int, Field(ge=0)]]
+
+
+@with_config(ConfigDict(extra="forbid"))
+class TrackState(TypedDict):
+    """The shape of ``game.ext["legendary"]`` (see the module's docstring)."""
+    characters: dict[Faction, int]
+    renown: dict[Seat, dict[Faction, Annotated[int, Field(ge=0, le=LEGEND)]]]
+    turn: TurnFacts
+
+
+SLOT = StateSlot("legendary", TrackState, "the Legendary Track: characters, Renown, this turn's Boons and facts")
 
 
 def track(game) -> dict:

@@ -111,6 +111,11 @@ def asc_bot_advice(game):
     return []
 
 @hookimpl
+def asc_state_slots():
+    calls.append("asc_state_slots")
+    return []
+
+@hookimpl
 def asc_event(game, event):
     calls.append(("asc_event", event.kind))
 '''
@@ -141,6 +146,7 @@ def test_every_hookspec_is_exercised(probe):
     g.winners()
     g.opponents(0)
     assert g.ctx.hooks.bot_advice(g) == []
+    assert [s.key for s in g.ctx.hooks.state_slots()][:4] == ["villain_name", "villain_cards", "villain_honor", "winner"]
     assert g.public_status(1) == [("Waves", "1")]
     assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
     called = {c if isinstance(c, str) else c[0] for c in probe.calls}
