@@ -4,6 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Callable, NamedTuple
 
+from .cards import FACTIONS
 from .i18n import N_, _, ngettext
 from .wording import faction_name, runes
 
@@ -76,25 +77,20 @@ _TEMPLATES: dict[str, str | Callable[[int], str]] = {
     "kept": N_("{who} keeps {card} face up in front of them."),
     "put_into_play": N_("{who} puts {card} into play."),
     "to_center_deck_bottom": N_("{card} goes to the bottom of the center deck."),
-    # Ascension Legends: the Legendary Track (``where`` is the faction)
-    "legend_chosen": N_("{card} watches over the {where}."),
-    "legend_chosen:enlightened": N_("{card} watches over the Enlightened."),
-    "legend_chosen:lifebound": N_("{card} watches over the Lifebound."),
-    "legend_chosen:mechana": N_("{card} watches over the Mechana."),
-    "legend_chosen:void": N_("{card} watches over the Void."),
-    "renown": N_("{who} gains {n} Renown ({where})."),
-    "boon_earned": N_("{who} reaches space {n} ({where}) and earns the Boon of {card}."),
-    "boon_used": N_("{who} uses the Boon of {card}."),
-    "boon_lost": N_("{who}'s unused Boon of {card} is lost."),
-    "legendary_status": N_("{who} reaches Legendary status ({where})."),
-    "legendary_used": N_("{who} uses Legendary status ({where}) for {card}."),
     "returned_honor": N_("{who} returns {n} honor to the pool."),
-    "won": N_("{who} wins the game."),
 }
 
 
-# Events whose ``where`` is a faction: named as the cards print it ("Enlightened")
-_FACTION_WHERE = frozenset({"legend_chosen", "renown", "boon_earned", "legendary_status", "legendary_used"})
+
+def worded_by_core(kind: str) -> bool:
+    return kind in _TEMPLATES
+
+
+def _plugin_template(key: str, kind: str) -> str | None:
+    """The sentence a plugin gives its own kind of event (``asc_event_texts``)."""
+    from .plugins import installed   # the plugins know the core, not the other way round
+    texts = installed().event_texts
+    return texts.get(key) or texts.get(kind)
 
 
 def render(event: Event, seat_name: Callable[[int | None], str], card_name: Callable[[int], str]) -> str:
@@ -103,14 +99,14 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
     key = f"{event.kind}:{event.where}"
     if key == "acquired:pile" and card[:1].lower() in "aeiou":   # English says "an" before a vowel
         key = "acquired:pile:an"
-    template = _TEMPLATES.get(key) or _TEMPLATES.get(event.kind)
-    if template is None:   # a kind of event this version does not know (a plugin's): its name
+    template = _TEMPLATES.get(key) or _TEMPLATES.get(event.kind) or _plugin_template(key, event.kind)
+    if template is None:   # a kind of event no installed plugin words: its name
         return f"{event.kind} {card}"
     text = _(template) if isinstance(template, str) else template(event.n)
     return text.format(
         who=seat_name(event.seat), card=card, n=event.n,
-        where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else
-               faction_name(event.where) if event.kind in _FACTION_WHERE else event.where.replace("_", " ")))
+        faction=faction_name(event.where) if event.where in FACTIONS else event.where,
+        where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " ")))
 
 
 _GAINS = {"gained_runes": runes, "gained_power": lambda n: _("{n} power").format(n=n),

@@ -5,7 +5,7 @@ wins. Nothing calls a hook directly: engine, set-up and front ends go through
 arguments in order.
 
 Families (by calling convention):
-- load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots`` (collecting)
+- load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots``, ``asc_event_texts`` (collecting)
 - match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match``,
   ``asc_state_slots`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
@@ -78,6 +78,18 @@ def asc_bots() -> list[BotKind]:
     digits, ``-`` and ``_``), is refused and named among the plugin load errors; the other
     bots still load. A bot decides from the redacted view only, and from its own RNG (the
     base ``Bot`` derives one from the seed and its seat), so a seed replays its games."""
+
+
+@hookspec
+def asc_event_texts() -> dict[str, str]:
+    """The sentences of the kinds of event a plugin emits (``game.emit("renown", ...)``), so
+    that the log words them: ``{kind: sentence}``, or ``{"kind:where": sentence}`` where the
+    place changes the sentence, each marked with ``N_()`` (translated where shown).
+
+    Fires once, when the installed plugins are loaded; every installed plugin is asked. Returns
+    a dict. A sentence may use ``{who}`` (the event's seat), ``{card}``, ``{n}``, ``{faction}``
+    (``where`` as a faction's name) and ``{where}``. A kind the core or an earlier plugin words
+    already is refused and named among the plugin load errors; the others still load."""
 
 
 # ---------------------------------------------------------------------------- match setup

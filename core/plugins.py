@@ -72,6 +72,7 @@ class PluginCatalog:
     sets: dict[str, Path] = field(default_factory=dict)      # set id -> file, the sets plugins ship
     bots: dict[str, BotKind] = field(default_factory=dict)   # bot name -> kind, in the order menus list them
     bot_plugins: dict[str, str] = field(default_factory=dict)  # bot name -> the plugin offering it
+    event_texts: dict[str, str] = field(default_factory=dict)  # a plugin's kind of event -> its sentence
 
     def variants(self) -> dict[str, PluginInfo]:
         return {i.variant: i for i in self.infos.values() if i.variant}
@@ -111,7 +112,8 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
     hooks = Hooks(make_manager(list(cat.modules.values())))
     cat.sets, refused = _shipped_sets(hooks)
     cat.bots, cat.bot_plugins, refused_bots = _offered_bots(hooks)
-    refused += refused_bots
+    cat.event_texts, refused_texts = hooks.event_texts()
+    refused += refused_bots + refused_texts
     for msg in refused:
         log.warning(msg)
     cat.errors.extend(refused)
@@ -382,6 +384,31 @@ class Hooks:
                 continue
             offered += [(impl.plugin_name, k) for k in kinds]
         return offered, refused
+
+    def event_texts(self) -> tuple[dict[str, str], list[str]]:
+        """The sentences plugins give their kinds of event, and a message for each plugin whose
+        hook failed or answered something other than sentences, and for each kind the core or
+        an earlier plugin words already (left out: the others still count)."""
+        from .events import worded_by_core
+        texts: dict[str, str] = {}
+        owners: dict[str, str] = {}
+        refused = []
+        for impl in reversed(self.pm.hook.asc_event_texts.get_hookimpls()):
+            try:
+                given = impl.function()
+                if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                          for k, v in given.items()):
+                    raise TypeError(f"expected a dict of event kinds and sentences, not {given!r}")
+            except Exception as exc:   # a broken plugin must not stop the others
+                refused.append(f"plugin '{impl.plugin_name}' failed in asc_event_texts: {type(exc).__name__}: {exc}")
+                continue
+            for kind, sentence in given.items():
+                owner = "the core" if worded_by_core(kind) else owners.get(kind) and f"plugin '{owners[kind]}'"
+                if owner:
+                    refused.append(f"plugin '{impl.plugin_name}' words event '{kind}', which {owner} words already: left out")
+                else:
+                    texts[kind], owners[kind] = sentence, impl.plugin_name
+        return texts, refused
 
     def setup_choices(self) -> list[dict]:
         return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]

@@ -66,6 +66,25 @@ def asc_state_slots():
 
 
 @hookimpl
+def asc_event_texts():
+    """What the log says of the Track (``where`` is the faction)."""
+    return {
+        "legend_chosen": N_("{card} watches over the {faction}."),
+        "legend_chosen:enlightened": N_("{card} watches over the Enlightened."),
+        "legend_chosen:lifebound": N_("{card} watches over the Lifebound."),
+        "legend_chosen:mechana": N_("{card} watches over the Mechana."),
+        "legend_chosen:void": N_("{card} watches over the Void."),
+        "renown": N_("{who} gains {n} Renown ({faction})."),
+        "boon_earned": N_("{who} reaches space {n} ({faction}) and earns the Boon of {card}."),
+        "boon_used": N_("{who} uses the Boon of {card}."),
+        "boon_lost": N_("{who}'s unused Boon of {card} is lost."),
+        "legendary_status": N_("{who} reaches Legendary status ({faction})."),
+        "legendary_used": N_("{who} uses Legendary status ({faction}) for {card}."),
+        "won": N_("{who} wins the game."),
+    }
+
+
+@hookimpl
 def asc_register_verbs(registry):
     for verb in verbs.ALL:
         registry.add(verb)

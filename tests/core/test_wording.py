@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from ascension.core.events import _TEMPLATES, Event, log_lines, render
+from ascension.core.plugins import Hooks, installed, make_manager
 from ascension.core.match import load_set, new_game
 from ascension.core.wording import article, duration, quantity, zone_name
 from ascension.ui import terminal
@@ -73,8 +74,20 @@ def test_every_event_the_rules_emit_has_its_own_text():
     root = Path(__file__).resolve().parents[2]
     emitted = {kind for folder in ("core", "plugins") for path in (root / folder).rglob("*.py")
                for kind in re.findall(r'emit\(\s*"(\w+)"', path.read_text(encoding="utf-8"))}
-    assert len(emitted) > 20 and emitted <= set(_TEMPLATES)
+    assert len(emitted) > 20 and emitted <= set(_TEMPLATES) | set(installed().event_texts)
     assert text("put_into_play") == "Ann puts Mystic into play."
+
+
+def test_a_plugin_words_its_own_events():
+    """The Legendary Track's events are worded by its plugin (asc_event_texts), not by the core."""
+    assert "renown" in installed().event_texts and "renown" not in _TEMPLATES
+    assert render(Event("renown", 0, None, 2, "lifebound"), {0: "Ann"}.get, str) == "Ann gains 2 Renown (Lifebound)."
+
+
+def test_a_plugin_may_not_reword_an_event_the_core_words(probe_plugin):
+    texts, refused = probe_plugin({"played": "{who} slams {card} down.", "waved": "{who} waves."})
+    assert texts["waved"] == "{who} waves." and "played" not in texts
+    assert refused == ["plugin 'probe' words event 'played', which the core words already: left out"]
 
 
 @pytest.mark.parametrize("zone, label", [
@@ -131,3 +144,19 @@ def test_a_tie_is_explained_by_who_took_the_last_turn():
                                         ("your_constructs", "your constructs")])
 def test_a_zone_is_called_the_same_everywhere(zone, name):
     assert zone_name(zone) == name
+
+
+@pytest.fixture
+def probe_plugin():
+    """The event texts and refusals a plugin offering ``texts`` gets, beside the installed ones."""
+    import types
+
+    from ascension.core.hookspecs import hookimpl
+
+    def offer(texts):
+        from ascension.core.plugins import PluginInfo
+        probe = types.ModuleType("probe")
+        probe.PLUGIN = PluginInfo(name="probe", summary="waves")
+        probe.asc_event_texts = hookimpl(lambda: texts)
+        return Hooks(make_manager([probe])).event_texts()
+    return offer

@@ -30,6 +30,12 @@ def asc_bots():
     return []
 
 @hookimpl
+def asc_event_texts():
+    calls.append("asc_event_texts")
+    return {"waved": "{who} waves."}
+
+
+@hookimpl
 def asc_validate_setup(setup):
     calls.append("asc_validate_setup")
     return ["no six-player probes"] if setup.players == 6 else []
@@ -146,6 +152,7 @@ def test_every_hookspec_is_exercised(probe):
     g.winners()
     g.opponents(0)
     assert g.ctx.hooks.bot_advice(g) == []
+    assert plugin_mod.installed().event_texts["waved"] == "{who} waves."
     assert [s.key for s in g.ctx.hooks.state_slots()][:4] == ["villain_name", "villain_cards", "villain_honor", "winner"]
     assert g.public_status(1) == [("Waves", "1")]
     assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
