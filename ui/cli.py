@@ -494,7 +494,7 @@ def build_parser() -> argparse.ArgumentParser:
         "play the games on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' for a local "
         "cluster of --jobs workers (results do not depend on it; needs pip install 'ascension-table[cluster]')"))
     sim.add_argument("--bot-budget", type=int, default=None, metavar="N",
-                     help=_("hard bots: rollouts per decision (default: theirs, capped at about 1 s)"))
+                     help=_("hard and expert bots: rollouts per decision (default: theirs)"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     sim.add_argument("--check", action="store_true", help=_("check invariants after every answer (exit 1 on any)"))
     sim.add_argument("--save-games", metavar=_("DIR"), help=_("write one JSON record per game into DIR"))

@@ -90,7 +90,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         while not session.over:
             if session.waiting_for_bot():
                 seat = session.seats[session.decision().seat]
-                if seat.bot == "hard" and thinking != seat.name:   # a search takes a few seconds a turn: say so
+                if seat.bot in ("hard", "expert") and thinking != seat.name:   # a search takes a few seconds a turn: say so
                     shown = show_log(session.game, shown, out)       # after what happened before
                     out("  " + _("({name} is thinking…)").format(name=seat.name))
                     thinking = seat.name

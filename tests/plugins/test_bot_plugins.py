@@ -54,7 +54,7 @@ def site(installed_package):
 
 def test_the_built_in_tiers_come_from_the_bots_plugin_in_their_usual_order():
     kinds = bot_kinds()
-    assert list(kinds) == ["random", "greedy", "easy", "medium", "hard"]
+    assert list(kinds) == ["random", "greedy", "easy", "medium", "hard", "expert"]
     assert set(plugin_mod.installed().bot_plugins.values()) == {"bots"}
     assert {n: k.same_as for n, k in kinds.items() if k.same_as} == {"greedy": "easy"}
 
@@ -64,7 +64,7 @@ def test_an_installed_bot_is_offered_by_simulate_and_plays_a_seeded_game(site, c
     assert "dice" in bot_kinds() and not plugin_mod.installed().errors
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
-    assert "random, greedy, easy, medium, hard, dice)" in " ".join(capsys.readouterr().out.split())
+    assert "random, greedy, easy, medium, hard, expert, dice)" in " ".join(capsys.readouterr().out.split())
     code = main(["simulate", "--sets", "10th", "--bots", "dice,easy", "--games", "2", "--seed", "5",
                  "--check", "--json"])
     out, err = capsys.readouterr()
@@ -109,7 +109,7 @@ def test_an_installed_bot_appears_in_the_desktop_seat_menus(site, qtbot, tmp_pat
     qtbot.addWidget(dlg)
     kind = dlg.seat_rows[1].kind
     assert [kind.itemText(i) for i in range(kind.count())] == \
-        ["Human", "Bot: random", "Bot: easy", "Bot: medium", "Bot: hard", "Bot: dice"]
+        ["Human", "Bot: random", "Bot: easy", "Bot: medium", "Bot: hard", "Bot: expert", "Bot: dice"]
     assert kind.currentText() == "Bot: dice"
     assert dlg.seat_rows[1].get() == {"name": "Dee", "kind": "bot", "bot": "dice"}
 
@@ -131,17 +131,17 @@ def test_a_bot_that_cannot_be_offered_is_named_and_the_others_load(site, body, e
     site("broken", body)
     site("dicebox")
     assert plugin_mod.installed().errors == [expected]
-    assert list(bot_kinds()) == ["random", "greedy", "easy", "medium", "hard", "dice"]
+    assert list(bot_kinds()) == ["random", "greedy", "easy", "medium", "hard", "expert", "dice"]
     assert type(make_bot("medium", [], 1, 0)).__module__ == "ascension.plugins.bots.tiers"   # not taken over
     assert "broken" in plugin_mod.installed().infos                                       # the plugin itself loads
 
 
 def test_an_unknown_bot_names_what_is_installed(site, capsys):
     site("dicebox")
-    with pytest.raises(ValueError, match=r"unknown bot 'clever' \(available: random, greedy, easy, medium, hard, dice\)"):
+    with pytest.raises(ValueError, match=r"unknown bot 'clever' \(available: random, greedy, easy, medium, hard, expert, dice\)"):
         make_bot("clever", [], 1, 0)
     assert main(["simulate", "--bots", "clever"]) == 2
-    assert "unknown bot 'clever' (available: random, greedy, easy, medium, hard, dice)" in capsys.readouterr().err
+    assert "unknown bot 'clever' (available: random, greedy, easy, medium, hard, expert, dice)" in capsys.readouterr().err
 
 
 def test_the_medium_bot_races_samael_through_his_score_row_near_the_end():

@@ -58,7 +58,7 @@ def test_the_seat_menus_offer_each_bot_once_by_tier(qtbot):
     qtbot.addWidget(dlg)
     kind = dlg.seat_rows[1].kind
     assert [kind.itemText(i) for i in range(kind.count())] == \
-        ["Human", "Bot: random", "Bot: easy", "Bot: medium", "Bot: hard"]
+        ["Human", "Bot: random", "Bot: easy", "Bot: medium", "Bot: hard", "Bot: expert"]
     assert kind.currentText() == "Bot: easy"        # a seat saved as "greedy" is the easy tier
 
 

@@ -10,7 +10,7 @@ from ascension.core.i18n import N_, _, pgettext
 SPEED_NAMES = {"instant": N_("Instant"), "fast": N_("Fast"), "normal": N_("Normal"), "slow": N_("Slow")}
 SPEED_WORDS = {"instant": N_("instant"), "fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
 BOT_NAMES = {"random": N_("random"), "greedy": N_("greedy"), "easy": N_("easy"), "medium": N_("medium"),
-             "hard": N_("hard")}
+             "hard": N_("hard"), "expert": N_("expert")}
 TYPE_NAMES = {"hero": N_("Hero"), "construct": N_("Construct"), "monster": N_("Monster"), "legend": N_("Legend")}
 TYPE_WORDS = {"hero": N_("hero"), "construct": N_("construct"), "monster": N_("monster"), "legend": N_("legend")}
 FACTION_NAMES = {"enlightened": N_("Enlightened"), "lifebound": N_("Lifebound"), "mechana": N_("Mechana"),
