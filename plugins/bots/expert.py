@@ -23,7 +23,7 @@ import time
 from ascension.core import rng
 from ascension.core.i18n import _, ngettext
 
-from .tiers import HardBot, MediumBot, RolloutPolicy, Situation, Tuning, aligned, because, evaluate, medium_action
+from .tiers import HardBot, MediumBot, Situation, Tuning, aligned, because, evaluate, medium_action
 
 
 class ExpertTuning(Tuning):
@@ -104,13 +104,7 @@ class ExpertBot(HardBot):
     def rollout_won(self, g, first: int, seat: int, depth: int | None) -> tuple[float, int | None]:
         """The hard bot's rollout (the medium policy for every seat, cut ``depth`` rounds ahead),
         also saying whether ``seat`` won when the game was played to its end."""
-        stop = None if depth is None else g.turn + depth * len(g.players)
-        g.apply(first)
-        policy = RolloutPolicy(self.params)
-        while not g.over:
-            if stop is not None and g.turn > stop:
-                break
-            g.apply(policy(g, g.decision()))
+        self.play_out(g, first, depth)
         return evaluate(g, seat, self.params), (int(seat in g.winners()) if g.over else None)
 
     def reason(self, opts, intent, cands, best, plan, values, wins) -> str:

@@ -1253,7 +1253,12 @@ class HardBot(MediumBot):
         return self.depth
 
     def rollout(self, g: Game, first: int, seat: int, depth: int | None = -1) -> float:
-        depth = self.horizon(g) if depth == -1 else depth
+        self.play_out(g, first, self.horizon(g) if depth == -1 else depth)
+        return evaluate(g, seat, self.params)
+
+    def play_out(self, g: Game, first: int, depth: int | None) -> None:
+        """Answer ``first``, then play every seat by the medium policy until the game ends or
+        ``depth`` rounds have passed (None: to the end)."""
         stop = None if depth is None else g.turn + depth * len(g.players)
         g.apply(first)
         policy = RolloutPolicy(self.params)
@@ -1262,7 +1267,6 @@ class HardBot(MediumBot):
                 break
             d = g.decision()
             g.apply(policy(g, d))
-        return evaluate(g, seat, self.params)
 
 
 # =============================================================================== tiers

@@ -19,6 +19,7 @@ from ascension.ui import terminal
 from ascension.ui.cli import build_parser, main
 from ascension.ui.cli_common import choose_language
 from ascension.ui.helptext import help_markdown, sections
+from pseudo_text import outside_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMANDS = [[], ["simulate"], ["sets"], ["variants"], ["replay"], ["play"], ["history"], ["history", "list"],
@@ -51,11 +52,8 @@ def untranslated(text: str, names: list[str]) -> list[str]:
     """The lines of ``text`` with words outside ⟦…⟧ that are not names, paths, numbers, dates,
     option strings, the labels a player types or other interface words."""
     bad = []
-    while re.search(r"⟦[^⟦⟧]*⟧", text):   # innermost first: a translated text can hold another
-        text = re.sub(r"⟦[^⟦⟧]*⟧", lambda m: "\n" * m.group().count("\n") or " ", text)
-    for line in text.splitlines():
-        rest = line
-        for name in names:
+    for line, rest in zip(text.splitlines(), outside_markers(text, keep_lines=True).splitlines()):
+        for name in sorted(set(names), key=len, reverse=True):
             rest = rest.replace(name, " ")
         rest = re.sub(r"^\s+\w+\. ", " ", rest)               # an option's label: "  p1. ", "  am. "
         rest = re.sub(r"\S*/\S*", " ", rest)                   # paths

@@ -2,7 +2,6 @@
 log all go through the translation layer (core/i18n.py), and German has every one of them."""
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
@@ -13,6 +12,7 @@ from ascension.core.cards import CardDef, cost_words
 from ascension.core.events import Event, render
 from ascension.core.match import available_sets, load_set, new_game
 from ascension.core.session import Unspent
+from pseudo_text import outside_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 # Every set alone, all four mixed, and each variant: (sets, variants, players)
@@ -77,15 +77,8 @@ def test_german_has_every_word_the_game_shows(german):
 
 
 def _bare(text: str, names: list[str]) -> str:
-    """``text`` without what went through the translation layer (⟦…⟧, nested), names and marks."""
-    while True:
-        shorter = re.sub(r"⟦[^⟦⟧]*⟧", "", text)
-        if shorter == text:
-            break
-        text = shorter
-    for name in names:
-        text = text.replace(name, "")
-    return "".join(ch for ch in text if ch.isalpha())
+    """The letters of ``text`` outside what went through the translation layer, names and marks."""
+    return "".join(ch for ch in outside_markers(text, names) if ch.isalpha())
 
 
 def test_nothing_the_game_shows_bypasses_the_translation_layer():

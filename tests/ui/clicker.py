@@ -65,3 +65,22 @@ def seats(*spec):
         name, bot = (s, None) if isinstance(s, str) else s
         out.append({"name": name, "kind": "bot" if bot else "human", "bot": bot})
     return out
+
+
+def recording_window(qtbot, db=None):
+    """The main window as a player opens it, bots instant, confirmations answered yes, every
+    finished game recorded in the history at ``db`` (none without one), shown at 1280x720."""
+    from ascension.ui.desktop import storage
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    from ascension.ui.history.recording import record_session
+    controller = Controller(autosave=storage.autosave_path(),
+                            recorder=(lambda s: record_session(s, db)) if db else None)
+    settings = storage.Settings()
+    settings.data["speed"] = "instant"
+    w = MainWindow(controller, settings)
+    w.confirm = lambda title, text: True
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    return w

@@ -4,24 +4,9 @@ from PySide6.QtCore import Qt
 from sqlmodel import Session as DbSession, select
 
 from ascension.ui.desktop import storage
-from ascension.ui.desktop.app import MainWindow
-from ascension.ui.desktop.controller import Controller
 from ascension.ui.history.db import open_history
 from ascension.ui.history.models import Match
-from ascension.ui.history.recording import record_session
-from clicker import play_to_the_end, seats
-
-
-def _window(qtbot, db):
-    controller = Controller(autosave=storage.autosave_path(), recorder=lambda s: record_session(s, db))
-    settings = storage.Settings()
-    settings.data["speed"] = "instant"
-    w = MainWindow(controller, settings)
-    w.confirm = lambda title, text: True
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    return w
+from clicker import play_to_the_end, recording_window, seats
 
 
 def _matches(db):
@@ -31,7 +16,7 @@ def _matches(db):
 
 def test_a_finished_desktop_game_is_recorded_once(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    w = _window(qtbot, db)
+    w = recording_window(qtbot, db)
     w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
              "honor_pool": 8})
     play_to_the_end(w, qtbot)
@@ -43,7 +28,7 @@ def test_a_finished_desktop_game_is_recorded_once(qtbot, tmp_path):
 
 def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    w = _window(qtbot, db)
+    w = recording_window(qtbot, db)
     setup = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
              "honor_pool": None}
     w.start(setup)
@@ -55,7 +40,7 @@ def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
 
 def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "h.sqlite3"))
-    w = _window(qtbot, tmp_path / "h.sqlite3")
+    w = recording_window(qtbot, tmp_path / "h.sqlite3")
     w.history_action.trigger()
     assert w.history_window.isVisible()
     w.history_window.close()
@@ -63,7 +48,7 @@ def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):
 
 def test_the_history_player_is_kept_in_the_settings(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "h.sqlite3"))
-    w = _window(qtbot, tmp_path / "h.sqlite3")
+    w = recording_window(qtbot, tmp_path / "h.sqlite3")
     w.history_action.trigger()
     w.history_window._player_changed("Zoe")
     w.history_window.close()
@@ -76,7 +61,7 @@ def test_the_history_player_is_kept_in_the_settings(qtbot, tmp_path, monkeypatch
 def test_the_end_screen_opens_the_game_just_played_in_the_history(qtbot, tmp_path, monkeypatch):
     db = tmp_path / "h.sqlite3"
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(db))
-    w = _window(qtbot, db)
+    w = recording_window(qtbot, db)
     w.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
              "honor_pool": 8})
     play_to_the_end(w, qtbot)

@@ -24,13 +24,12 @@ from ascension.core.plugins import installed
 from ascension.ui.desktop import app, language, storage
 from ascension.ui.desktop.app import MainWindow
 from ascension.ui.desktop.cards import price_line, type_line, type_line_short
-from ascension.ui.desktop.controller import Controller
 from ascension.ui.desktop.gallery import CardGallery
 from ascension.ui.desktop.history_window import HistoryWindow
 from ascension.ui.desktop.panels import BotReasonsDialog
 from ascension.ui.desktop.setup_dialog import SetupDialog
-from ascension.ui.history.recording import record_session
-from clicker import play_to_the_end, seats
+from clicker import play_to_the_end, recording_window, seats
+from pseudo_text import outside_markers
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATING = ("_", "N_", "ngettext", "pgettext")
@@ -98,16 +97,8 @@ def untranslated(texts: list[str], names: list[str]) -> list[str]:
     """What is left of each text once the ⟦…⟧ parts, card, set and player names, numbers and
     punctuation are taken out: words that bypassed the translation layer."""
     left = []
-    names = sorted(set(names), key=len, reverse=True)
     for text in texts:
-        rest = plain(text)
-        while True:
-            inner = re.sub(r"⟦[^⟦⟧]*⟧", " ", rest)
-            if inner == rest:
-                break
-            rest = inner
-        for n in names:
-            rest = rest.replace(n, " ")
+        rest = outside_markers(plain(text), names)
         if re.search(r"[^\W\d_]", rest):
             left.append(f"{rest.strip()!r}  ← {text!r}")
     return left
@@ -128,25 +119,12 @@ def all_names(extra: list[str] = ()) -> list[str]:
 
 
 # ---------------------------------------------------------------------------- making the windows
-def make_window(qtbot, db=None) -> MainWindow:
-    controller = Controller(autosave=storage.autosave_path(),
-                            recorder=(lambda s: record_session(s, db)) if db else None)
-    settings = storage.Settings()
-    settings.data["speed"] = "instant"
-    w = MainWindow(controller, settings)
-    w.confirm = lambda title, text: True
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    return w
-
-
 def walk_everything(qtbot, tmp_path, monkeypatch) -> dict[str, list[str]]:
     """Open every window with content, in the language now set: {what: its texts}."""
     db = tmp_path / "h.sqlite3"
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(db))
     shown: dict[str, list[str]] = {}
-    w = make_window(qtbot, db)
+    w = recording_window(qtbot, db)
     shown["welcome"] = widget_texts(w)
     # a game with the Legendary Track, at a person's decision, a card zoomed and a zone open
     w.start({"seats": seats("Ann", ("Bob", "easy")), "sets": ["10th"], "variants": ["legendary"], "seed": 3,
@@ -265,7 +243,7 @@ def _catalogue_script():
 
 def test_choosing_german_in_the_window_shows_it_at_once_and_keeps_the_game(qtbot):
     language.use("en")
-    w = make_window(qtbot)
+    w = recording_window(qtbot)
     w.start({"seats": seats("Ann", ("Bob", "easy")), "sets": ["10th"], "variants": [], "seed": 7, "honor_pool": None})
     qtbot.waitUntil(lambda: w.controller.human_to_move() is not None, timeout=20000)
     w.controller.answer(w.controller.play_all_index())
