@@ -127,14 +127,12 @@ def _word(words: dict[str, str], key: str) -> str:
     return _(words[key]) if key in words else shown(key)
 
 
-def _grouped(key: str, dimension: str = "opponent") -> str:
-    """A statistics row's key as shown: the repository groups bots as "<kind> bot" and games
+def _grouped(key: str, dimension: str = "opponent", bot: str | None = None) -> str:
+    """A statistics row's key as shown: a bot opponent (the row's ``bot``) as "<kind> bot", games
     without a variant as "none" (data words, translated here)."""
     if dimension == "variant" and key == "none":
         return _("none")
-    from ascension.ui.history.repo import opponent_bot
-    kind = opponent_bot(key) if dimension == "opponent" else None
-    return _("{kind} bot").format(kind=shown(kind)) if kind else shown(key)
+    return _("{kind} bot").format(kind=shown(bot)) if bot else shown(key)
 
 
 def cmd_history_list(args) -> int:
@@ -228,7 +226,7 @@ def cmd_history_stats(args) -> int:
             for col in (_("games"), _("wins"), _("win rate")):
                 bt.add_column(col, justify="right")
             for b in rows:
-                bt.add_row(_grouped(b.key, dimension), str(b.games), str(b.wins), pct(b.win_rate))
+                bt.add_row(_grouped(b.key, dimension, b.bot), str(b.games), str(b.wins), pct(b.win_rate))
             out.print(bt)
     if st.head_to_head:
         ht = Table(title=_("Head to head"))
@@ -236,7 +234,7 @@ def cmd_history_stats(args) -> int:
         for col in (_("games"), _("{player} won").format(player=shown(player)), _("they won")):
             ht.add_column(col, justify="right")
         for h in st.head_to_head:
-            ht.add_row(_grouped(h.opponent), str(h.games), str(h.my_wins), str(h.their_wins))
+            ht.add_row(_grouped(h.opponent, bot=h.bot), str(h.games), str(h.my_wins), str(h.their_wins))
         out.print(ht)
     if st.top_acquired:
         ct = Table(title=_("Cards acquired most"))

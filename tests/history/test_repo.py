@@ -164,6 +164,10 @@ def test_player_statistics(session):
     assert opp == {"Bob": (3, 1), "greedy bot": (2, 1), "random bot": (1, 1), "Samael": (1, 0)}
     h2h = {h.opponent: (h.games, h.my_wins, h.their_wins) for h in st.head_to_head}
     assert h2h["Bob"] == (3, 1, 2) and h2h["greedy bot"] == (2, 1, 0) and h2h["Samael"] == (1, 0, 1)
+    # which rows are bots is data on the row, not read back from the key's words
+    assert {h.opponent: h.bot for h in st.head_to_head} == {"Bob": None, "greedy bot": "greedy",
+                                                            "random bot": "random", "Samael": None}
+    assert {b.key: b.bot for b in st.by_opponent} == {h.opponent: h.bot for h in st.head_to_head}
     assert {b.key: (b.games, b.wins) for b in st.by_sets} == {"10th": (4, 2), "10th + cotg": (1, 0), "cotg": (1, 1)}
     assert {b.key: (b.games, b.wins) for b in st.by_variant} == {"none": (5, 3), "samael": (1, 0)}
     assert {b.key: (b.games, b.wins) for b in st.by_players} == {"2": (4, 3), "3": (1, 0), "1": (1, 0)}

@@ -147,7 +147,7 @@ class StatsPage(QWidget):
         self.chart.show_trend(st.trend)
         self.opponents.setHorizontalHeaderLabels([_("Opponent"), _("Games"), _("{name} won").format(name=name),
                                                   _("They won"), _("{name}'s win rate").format(name=name)])
-        fill(self.opponents, [[opponent_title(h.opponent), h.games, h.my_wins, h.their_wins, pct(b.win_rate)]
+        fill(self.opponents, [[opponent_title(h), h.games, h.my_wins, h.their_wins, pct(b.win_rate)]
                               for h, b in zip(st.head_to_head, st.by_opponent)])
         for t, rows in ((self.sets, st.by_sets), (self.variants, st.by_variant),
                         (self.players, st.by_players), (self.seats, st.by_seat)):
@@ -163,7 +163,6 @@ class StatsPage(QWidget):
         fill(self.monsters, [[c.card, c.copies, c.games, pct(c.win_rate)] for c in st.top_defeated])
 
 
-def opponent_title(label: str) -> str:
+def opponent_title(row: repo.HeadToHead) -> str:
     """A head-to-head row's opponent: a person's name as typed, a bot as "easy bot" in the language shown."""
-    kind = repo.opponent_bot(label)
-    return _("{kind} bot").format(kind=bot_name(kind)) if kind else label
+    return _("{kind} bot").format(kind=bot_name(row.bot)) if row.bot else row.opponent

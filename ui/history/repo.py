@@ -275,16 +275,9 @@ class MatchSummary:
 
 
 def opponent_label(kind: str, name: str, bot: str | None) -> str:
-    """How an opponent is grouped in statistics: people by name, bots by kind/difficulty (a key,
-    not wording: :func:`opponent_bot` reads it back for the front ends to word it)."""
+    """How an opponent is grouped in statistics: people by name, bots by kind/difficulty (a key;
+    the rows say which bot with their own ``bot`` field, for the front ends to word it)."""
     return f"{bot} bot" if kind == "bot" and bot else name
-
-
-def opponent_bot(label: str) -> str | None:
-    """The bot kind an :func:`opponent_label` stands for (None: a person's name)."""
-    from ascension.core.bots import bot_kinds
-    kind = label.removesuffix(" bot")
-    return kind if kind != label and kind in bot_kinds() else None
 
 
 _LIST_COLS = (M.id, M.status, M.started_at, M.ended_at, M.sets, M.variant, M.players, M.turns,
@@ -441,6 +434,7 @@ class Breakdown:
     key: str
     games: int
     wins: int
+    bot: str | None = None   # by opponent: the bot kind this row stands for (None: a person)
 
     @property
     def win_rate(self) -> float:
@@ -453,6 +447,7 @@ class HeadToHead:
     games: int
     my_wins: int
     their_wins: int
+    bot: str | None = None   # the bot kind this row stands for (None: a person)
 
 
 @dataclass
@@ -583,17 +578,19 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
 
     # Opponents: every other seat that is not a teammate; bots grouped by kind/difficulty.
     o = Seat.__table__.alias("o")
-    label = case((and_(o.c.kind == "bot", o.c.bot.is_not(None)), o.c.bot + literal(" bot")), else_=o.c.name)
+    is_bot = and_(o.c.kind == "bot", o.c.bot.is_not(None))
+    label = case((is_bot, o.c.bot + literal(" bot")), else_=o.c.name)
+    bot = case((is_bot, o.c.bot), else_=literal(None))
     rival = and_(o.c.match_id == me.c.match_id, o.c.seat != me.c.seat,
                  or_(o.c.team.is_(None), me.c.team.is_(None), o.c.team != me.c.team))
     rows = session.execute(
-        select(label, func.count(func.distinct(me.c.match_id)),
+        select(label, bot, func.count(func.distinct(me.c.match_id)),
                func.count(func.distinct(case((me.c.winner, me.c.match_id)))),
                func.count(func.distinct(case((o.c.winner, o.c.match_id)))))
-        .select_from(joined.join(o, rival)).where(*where).group_by(label)
+        .select_from(joined.join(o, rival)).where(*where).group_by(label, bot)
         .order_by(func.count(func.distinct(me.c.match_id)).desc(), label)).all()
-    st.by_opponent = [Breakdown(k, n, w) for k, n, w, _lost in rows]
-    st.head_to_head = [HeadToHead(k, n, w, t) for k, n, w, t in rows]
+    st.by_opponent = [Breakdown(k, n, w, b) for k, b, n, w, _lost in rows]
+    st.head_to_head = [HeadToHead(k, n, w, t, b) for k, b, n, w, t in rows]
 
     # Cards, acquired and defeated, in one pass over the latest games' card rows.
     card_where = list(where)
