@@ -331,10 +331,22 @@ class PlayerModel(_Strict):
     all_mechana: StrictBool
 
 
+class IntentModel(BaseModel):
+    """What a pending question means (``engine.Decision``): the keys its wording reads are typed;
+    others a plugin adds pass as they are. Checked, never used to rebuild the saved data."""
+    model_config = ConfigDict(extra="allow")
+    verb: StrictStr
+    zones: list[StrictStr] = []
+    card: Card | None = None
+    key: Annotated[StrictStr, Field(max_length=200)] | None = None
+    amount: StrictInt | None = None
+    effect: StrictStr | None = None
+
+
 class PendingModel(_Strict):
     seat: StrictInt
     kind: StrictStr
-    intent: dict[StrictStr, Any] | None = None   # what the question means (absent in saves before intents)
+    intent: dict[StrictStr, Any] | None = None   # what the question means (IntentModel; absent in saves before intents)
     prompt: Annotated[StrictStr, Field(max_length=1000)] | None = None   # those saves' words instead
     options: list[Annotated[list[Any], Field(min_length=1)]] = Field(min_length=1, max_length=MAX_OPTION)
     data: dict[StrictStr, Any]
@@ -500,12 +512,29 @@ def _frame_problems(ctx: Context, state: dict) -> list[str]:
         if pd["kind"] not in ("choose_card", "choose_one", "yes_no"):
             out.append(_("state.pending.kind: expected choose_card, choose_one or yes_no, not {kind}").format(
                 kind=repr(pd["kind"])))
+        if pd["intent"] is not None:
+            out += _intent_problems(ctx, pd["intent"])
         for i, option in enumerate(pd["options"]):
             if not isinstance(option[0], str) or (option[0] in CARD_OPTIONS and (
                     len(option) < 2 or type(option[1]) is not int or not 0 <= option[1] < n)):
                 out.append(_("state.pending.options[{i}]: {option} is not an option of this match").format(
                     i=i, option=repr(option)))
     return out
+
+
+def _intent_problems(ctx: Context, intent: dict) -> list[str]:
+    """A pending question's intent as its wording will read it: typed, its card one of the
+    match's, its effect key one of that card's (or the start of one: a choice's modes)."""
+    try:
+        IntentModel.model_validate(intent)
+    except ValidationError as exc:
+        return [_located(exc, "state.pending.intent")]
+    card, key = intent.get("card"), intent.get("key")
+    if card is not None and not 0 <= card < len(ctx.defs):
+        return [_("state.pending.intent.card: {card} is not a card of this match").format(card=card)]
+    if key is not None and (card is None or not any(k == key or k.startswith(key + ".") for k in ctx.defs[card].effects)):
+        return [_("state.pending.intent.key: {key} is not an effect of that card").format(key=repr(key))]
+    return []
 
 
 def _checked_answers(answers: Any) -> list[int]:

@@ -115,7 +115,7 @@ _BY_EFFECT = {
 
 _PROMPTS = {
     "action": lambda g, i: _("Choose an action"),
-    "banish": lambda g, i: _("Banish a card from {zones}").format(zones=zones_phrase(i["zones"])),
+    "banish": lambda g, i: _("Banish a card from {zones}").format(zones=zones_phrase(i.get("zones", ()))),
     "discard": lambda g, i: _("Discard a card"),
     "acquire": lambda g, i: (_("Acquire a card from the Void") if i.get("zones") == ["void"]
                              else _("Acquire a card for free")),
