@@ -5,7 +5,7 @@ tutorial can be clicked through."""
 from __future__ import annotations
 
 from PySide6.QtCore import QDir, QPoint, Qt
-from PySide6.QtWidgets import QCheckBox, QFileDialog
+from PySide6.QtWidgets import QCheckBox, QFileDialog, QPushButton
 
 from ascension.core.scenario import arrange, set_resources, set_row
 from ascension.core.session import Unspent
@@ -182,6 +182,12 @@ def click_through(window, qtbot, steps) -> None:
         cards = actionable_cards(window)
         assert [c.card_name for c in cards] == [step.card], f"step {n + 1}: only {step.card} is outlined"
         qtbot.mouseClick(cards[0], Qt.LeftButton)
+
+
+def test_the_welcome_pages_tutorial_button_starts_the_first_turn_tutorial(window, qtbot):
+    button = next(b for b in window.findChildren(QPushButton) if b.text() == "Tutorial: your first turn…")
+    qtbot.mouseClick(button, Qt.LeftButton)
+    assert window.tutorial is not None and window.tutorial_bar.isVisible()
 
 
 def test_the_first_turn_tutorial_can_be_clicked_through(window, qtbot):

@@ -243,7 +243,8 @@ class MainWindow(QMainWindow):
         title.setAlignment(Qt.AlignCenter)
         lay.addWidget(title)
         for text, slot in ((_("New game…"), self.new_game), (_("Load a saved game…"), self.load_game),
-                           (_("Tutorial: your first turn…"), self.start_tutorial), (_("How to play (F1)"), self.show_help)):
+                           (_("Tutorial: your first turn…"), lambda: self.start_tutorial()),
+                           (_("How to play (F1)"), self.show_help)):
             b = QPushButton(text)
             b.setMinimumSize(240, 44)
             b.clicked.connect(slot)
@@ -526,7 +527,7 @@ class MainWindow(QMainWindow):
             self.refresh()
             QMessageBox.warning(self, _("Cannot start"), str(exc))
 
-    def start_tutorial(self, which: str = "first turn", ask: bool = True) -> None:
+    def start_tutorial(self, which: str = "first turn", *, ask: bool = True) -> None:
         """A tutorial's prepared game and its first step (the game on the table is left, after
         asking; its autosave stays, since a tutorial's game is never autosaved)."""
         if ask and not self._may_leave(_("Leave this game?"), _("Start the tutorial? The game in progress stays "
