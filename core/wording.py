@@ -153,8 +153,10 @@ def render_prompt(game, intent) -> str:
 _CHOICE_ZONES = {"played": N_("played this turn"), "constructs": N_("in play"), "your_constructs": N_("your construct")}
 
 
-def _where(zone: str) -> str:
-    if zone.startswith("constructs_of_"):   # anyone's construct (the Legendary Track's Ulu Boon)
+def _where(zone: str, owner: str | None = None) -> str:
+    if zone == "constructs_of":   # another player's construct (the Legendary Track's Ulu Boon)
+        return _("{player}'s construct").format(player=owner)
+    if zone.startswith("constructs_of_"):   # saved before the owner was a seat: its name
         return _("{player}'s construct").format(player=zone.removeprefix("constructs_of_"))
     return _(_CHOICE_ZONES[zone]) if zone in _CHOICE_ZONES else zone_name(zone)
 
@@ -200,7 +202,8 @@ def render_label(game, option: tuple, intent) -> str:
         return _("Play all (cards without choices)")
     if kind == "card":
         where = option[2] if len(option) > 2 else ""
-        return _("{card} ({where})").format(card=name, where=_where(where)) if where else name
+        owner = game.seat_name(option[3]) if len(option) > 3 else None
+        return _("{card} ({where})").format(card=name, where=_where(where, owner)) if where else name
     if kind in ("pass", "yes", "no"):
         return {"pass": _("None"), "yes": _("Yes"), "no": _("No")}[kind]
     if kind == "mode":

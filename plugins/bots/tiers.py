@@ -901,9 +901,8 @@ def medium_choice(sit: Situation, decision: Decision) -> tuple[int, list[tuple[f
             return sit.thin_value(d, zone)
         if zone == "your_constructs" and verb != "keep":   # never harm one's own constructs
             return -100.0
-        if zone.startswith("constructs_of_"):   # anyone's construct: an opponent's best, never a teammate's
-            owner = next((s for s, pl in enumerate(g.players) if zone == f"constructs_of_{pl.name}"), None)
-            if owner is None or owner in sit.side:
+        if zone == "constructs_of":   # another player's construct: an opponent's best, never a teammate's
+            if o[3] in sit.side:
                 return -100.0
             return sit.construct_turn_value(d) + 0.1 * d.cost
         if verb == "destroy":

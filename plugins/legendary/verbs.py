@@ -254,8 +254,10 @@ class DestroyConstructs(Verb):
         opts = []
         for i in range(n):
             s = (frame.seat + i) % n
-            zone = "your_constructs" if s == frame.seat else f"constructs_of_{game.players[s].name}"
-            opts += [("card", c, zone) for c in game.players[s].constructs]
+            if s == frame.seat:
+                opts += [("card", c, "your_constructs") for c in game.players[s].constructs]
+            else:   # the owner's seat is data on the option: names may repeat
+                opts += [("card", c, "constructs_of", s) for c in game.players[s].constructs]
         self.ask_or_auto(game, frame, p, {"verb": "destroy", "zones": ["constructs"]}, opts,
                          data={"left": left}, optional=True)
 

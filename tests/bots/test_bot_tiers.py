@@ -176,9 +176,27 @@ def test_team_play_spares_the_teammate_and_gifts_when_valuable():
                 gifts += 1
                 assert option[2] == (dec.seat + 2) % 4                   # to the teammate
                 assert "Gift" in bots[dec.seat].explain()
-            if option[0] == "card" and len(option) > 2 and str(option[2]).startswith("constructs_of_"):
-                owner = next(s for s, p in enumerate(game.players) if option[2] == f"constructs_of_{p.name}")
-                assert owner % 2 != dec.seat % 2                          # never the teammate's
+            if option[0] == "card" and len(option) > 3 and option[2] == "constructs_of":
+                assert option[3] % 2 != dec.seat % 2                      # never the teammate's
             game.apply(i)
         assert game.winners() in ([0, 2], [1, 3])
     assert gifts >= 1
+
+
+def test_destroying_any_construct_spares_the_teammate_even_when_names_repeat():
+    """The Legendary Track's "destroy a construct" offers every player's constructs; the owner is
+    the option's seat, so two players called Ann are told apart."""
+    from ascension.core.scenario import arrange, empty_center_row
+    from ascension.plugins.legendary.verbs import DestroyConstructs
+    game = new_game(["10th"], ["Ann", "Ann", "Bob", "Bob"], ["teams", "legendary"], seed=3)
+    empty_center_row(game)
+    for seat, construct in enumerate(["Burrower Mark II", "Snapdragon", "Yggdrasil Staff", "Shadow Star"]):
+        arrange(game, seat, constructs=[construct])
+    frame = type("F", (), {"seat": game.current, "card": 0, "key": "play"})()
+    DestroyConstructs().run(game, frame, DestroyConstructs.Params())
+    dec = game.decision()
+    owners = {game.name_of(o[1]): o[3] for o in dec.options if o[0] == "card" and len(o) > 3}
+    me = game.current
+    assert set(owners.values()) == {s for s in range(4) if s != me}
+    choice = dec.options[bot("medium", game, me).choose(game.view(me), dec)]
+    assert choice[0] == "pass" or choice[3] % 2 != me % 2

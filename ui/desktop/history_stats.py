@@ -14,7 +14,7 @@ from ascension.ui.history.db import History
 from .background import Background
 from .charts import TrendChart
 from .history_common import DEFAULT_FILTER, fill, pct, table
-from .words import bot_name, number
+from .words import number, seat_kind
 
 
 class StatsPage(QWidget):
@@ -165,4 +165,4 @@ class StatsPage(QWidget):
 
 def opponent_title(row: repo.HeadToHead) -> str:
     """A head-to-head row's opponent: a person's name as typed, a bot as "easy bot" in the language shown."""
-    return _("{kind} bot").format(kind=bot_name(row.bot)) if row.bot else row.opponent
+    return seat_kind("bot", row.bot) if row.bot else row.opponent
