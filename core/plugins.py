@@ -58,6 +58,7 @@ class BotKind:
     factory: Callable
     summary: str
     same_as: str | None = None
+    slow: bool = False        # it searches: front ends say it is thinking
 
 
 BOT_NAME = r"^[a-z][a-z0-9_-]*$"

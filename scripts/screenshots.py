@@ -21,6 +21,7 @@ from PySide6.QtGui import QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication, QMessageBox  # noqa: E402
 
 from ascension.core.bots import make_bot  # noqa: E402
+from ascension.core.i18n import _  # noqa: E402
 from ascension.core.plugins import installed  # noqa: E402
 from ascension.core.scenario import arrange, arrange_center, set_resources  # noqa: E402
 from ascension.ui.desktop import language, storage  # noqa: E402
@@ -38,7 +39,7 @@ def seats(*spec):
 
 
 def settle(app, rounds: int = 5) -> None:
-    for _ in range(rounds):
+    for _round in range(rounds):
         app.processEvents()
 
 
@@ -169,7 +170,7 @@ def main(argv: list[str]) -> int:
 
     # 2b. End turn with runes, power and a construct's ability left: the question it asks
     end = next(i for i, o in enumerate(w.controller.decision().options) if o[0] == "end")
-    box = QMessageBox(QMessageBox.Question, "End your turn?", w.end_turn_warning(end),
+    box = QMessageBox(QMessageBox.Question, _("End your turn?"), w.end_turn_warning(end),
                       QMessageBox.Yes | QMessageBox.No, w)
     box.show()
     for width, height in SIZES:      # the window with the question over its middle, as a player sees it
@@ -334,7 +335,7 @@ def history_shots(app, out: Path) -> None:
         if name == "history_match":
             h.table.selectRow(0)
             h.open_btn.click()
-            for _ in range(16):   # into the first turns: the replay's log and its highlighted step
+            for _step in range(16):   # into the first turns: the replay's log and its highlighted step
                 h.match_page.viewer.forward()
         if name == "history_match_race":
             h.match_page.tabs.setCurrentWidget(h.match_page.race)

@@ -20,6 +20,7 @@ from string import ascii_lowercase
 from typing import Callable
 
 from ascension.core import rng
+from ascension.core.bots import bot_kinds
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
 from ascension.core.i18n import N_, _, card_name, ngettext, pgettext
@@ -90,7 +91,8 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         while not session.over:
             if session.waiting_for_bot():
                 seat = session.seats[session.decision().seat]
-                if seat.bot in ("hard", "expert") and thinking != seat.name:   # a search takes a few seconds a turn: say so
+                kind = bot_kinds().get(seat.bot or "")
+                if kind is not None and kind.slow and thinking != seat.name:   # a search takes a few seconds a turn: say so
                     shown = show_log(session.game, shown, out)       # after what happened before
                     out("  " + _("({name} is thinking…)").format(name=seat.name))
                     thinking = seat.name
