@@ -310,8 +310,17 @@ class Context:
         # What the main decision reads of each card on offer, by instance: the compiled engine
         # reaches a tuple's item many times faster than a CardDef's attribute.
         self.offer_terms: list[tuple[str, int, bool]] = [(d.type, d.cost, d.mechana_construct) for d in defs]
+        self._verbs: frozenset[str] | None = None
         if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
+
+    def uses_verb(self, name: str) -> bool:
+        """Whether any card of the match has a step of verb ``name``: a plugin skips the
+        bookkeeping a verb needs in the matches without it (worked out on first asking)."""
+        if self._verbs is None:
+            self._verbs = frozenset(s.verb.name for d in self.by_id.values()
+                                    for steps in d.effects.values() for s in steps)
+        return name in self._verbs
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1
@@ -800,17 +809,33 @@ class Game:
             for i, ab in enumerate(defs[c].abilities):
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
-        runes, power, discount = p.runes, p.power, p.discount
+        acts += self.offers(seat)
+        extra_actions = self.ctx.hooks.extra_actions
+        if extra_actions is not None:
+            extra = extra_actions(self, seat)
+            if extra:
+                acts.extend(extra)
+        acts.append(END)
+        return acts
+
+    def offers(self, seat: int, extra: int = 0) -> list[tuple]:
+        """What ``seat`` can take from the center row and the piles now, in that order:
+        ``("defeat", card)`` or ``("acquire", card)``; ``extra``: runes to pay on top of each
+        acquisition (a team gift's). The engine's one rule of what is affordable, as
+        :meth:`can_take` says it for one card, for the whole offer at once."""
+        p = self.players[seat]
+        runes, power, discount = p.runes - extra, p.power, p.discount
         mech = runes + p.mech_runes
         cheapest = self.ctx.cheapest
-        offered: list[int | None] = []
-        if power >= cheapest or mech + discount >= cheapest:   # else nothing is affordable
-            offered = self.center_row[:]
-            for pile in self.piles.values():
-                if pile:
-                    offered.append(pile[-1])
+        if power < cheapest and mech + discount < cheapest:   # nothing is affordable: no look
+            return []
+        offered: list[int | None] = self.center_row[:]
+        for pile in self.piles.values():
+            if pile:
+                offered.append(pile[-1])
         all_mechana = p.all_mechana
         offer_terms = self.ctx.offer_terms
+        acts: list[tuple] = []
         for card in offered:
             if card is None:   # an empty center-row slot (the center deck and the Void ran out)
                 continue
@@ -819,14 +844,10 @@ class Game:
                 if power >= cost:
                     acts.append(("defeat", card))
             elif kind == "construct":
-                if (mech if mechana or all_mechana else runes) >= cost - discount:
+                if (mech if mechana or all_mechana else runes) >= max(0, cost - discount):
                     acts.append(("acquire", card))
             elif runes >= cost:
                 acts.append(("acquire", card))
-        extra_actions = self.ctx.hooks.extra_actions
-        if extra_actions is not None:
-            acts.extend(extra_actions(self, seat))
-        acts.append(END)
         return acts
 
     def ability_ready(self, seat: int, card: int, ab) -> bool:

@@ -277,13 +277,14 @@ def _seam(caller) -> Callable:
 
 
 def _contribution(caller) -> Callable | None:
-    """Every implementation's list, joined into one; None when there is none."""
+    """Every implementation's list, joined into one; a single implementation is called as it is
+    (its answer may be None: nothing); None when there is none."""
     fns = _plain(caller)
     if fns is None:
         call = _through_pluggy(caller)
         return lambda *args: [item for items in call(*args) for item in items]
-    if not fns:
-        return None
+    if len(fns) <= 1:   # a single implementation is itself: callers treat its None as nothing
+        return fns[0] if fns else None
     return lambda *args: [item for fn in fns for item in (fn(*args) or ())]
 
 
@@ -309,9 +310,9 @@ class Hooks:
     card_defeated: Callable[[Game, int, int, str], None] | None
     turn_ended: Callable[[Game, int], None] | None
     event: Callable[[Game, Event], None] | None
-    # contributions, joined into one list: None when no plugin implements them
-    extra_actions: Callable[[Game, int], list[tuple]] | None
-    bot_advice: Callable[[Game], list] | None
+    # contributions, joined into one list (a lone implementation's may be None): None when no plugin implements them
+    extra_actions: Callable[[Game, int], list[tuple] | None] | None
+    bot_advice: Callable[[Game], list | None] | None
     # rule seams: the first answer other than None
     refill_center_row: Callable[[Game, int], bool | None]
     game_over: Callable[[Game, int], bool | None]

@@ -4,7 +4,7 @@
   discard pile instead of their own ("spend one additional Rune when you acquire a card"): the
   price of the plain acquire, with every discount and restricted rune that applies to it
   (Reactor Monk, Dimension Diver, Mechana-only runes), plus one; the engine's own rule
-  (``Game.can_take`` / ``Game.pay_runes``) decides.
+  (``Game.offers`` / ``Game.pay_runes``) decides.
 - "Each opponent" means the players of the other team(s): a teammate is never harmed.
 - A team's score is its members' combined honor; a tie goes to the tied team whose member
   took a turn most recently (the rulebook's tie rule applied to teams).
@@ -50,13 +50,12 @@ def asc_sides(game):
 
 @hookimpl
 def asc_extra_actions(game, seat):
-    p = game.players[seat]
-    if p.runes + p.mech_runes + p.discount < game.ctx.cheapest + GIFT_SURCHARGE:
-        return []   # asked at every decision: nothing is affordable as a gift (the engine's own bound)
+    """A gift of every card ``seat`` could acquire with one rune more (the engine's offer rule)."""
+    offers = game.offers(seat, extra=GIFT_SURCHARGE)
+    if not offers:
+        return offers
     mate = teammate(game, seat)
-    cards = [c for c in game.center_row if c is not None] + [pile[-1] for pile in game.piles.values() if pile]
-    return [("gift", c, mate) for c in cards
-            if game.card(c).type != "monster" and game.can_take(seat, c, extra=GIFT_SURCHARGE)]
+    return [("gift", card, mate) for verb, card in offers if verb == "acquire"]
 
 
 @hookimpl

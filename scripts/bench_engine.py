@@ -14,7 +14,7 @@ would reach if set-up and the rest cost nothing: the ceiling of work outside the
 
 Games differ in length (an Ascension game has about 3x as many moves as a BigMoney game), so the
 fair figure is the time per *move*, counted the same way on both sides in an untimed pass over
-the same games: for us each card played, card acquired, monster defeated, ability used and turn
+the same games: for us each card played, card acquired, monster defeated, ability or Boon used and turn
 ended (events in the log); for pyminion its plays, buys and turn ends (its own ``--count``).
 
 Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000] [--breakdown]
@@ -54,7 +54,9 @@ def ours(games: int, seed: int) -> float:
     return simulate(["10th"], ["greedy", "greedy"], games, seed)["games_per_second"]
 
 
-MOVES = frozenset({"played", "acquired", "defeated", "used", "turn_ended"})
+# A Legendary Character's Boon is used like a construct's ability: one move (its free take with
+# Legendary status is counted as the card acquired or defeated).
+MOVES = frozenset({"played", "acquired", "defeated", "used", "boon_used", "turn_ended"})
 
 
 def our_moves_per_game(games: int, seed: int, seats: int = 2, variants: list[str] = (), first: int = 0) -> float:

@@ -721,7 +721,7 @@ CORE_ACTIONS = frozenset({"play", "play_all", "use", "acquire", "defeat", "gift"
 def advice_of(game: Game) -> list:
     """What the match's plugins say their rules are worth to a bot (``asc_bot_advice``)."""
     hook = game.ctx.hooks.bot_advice
-    return hook(game) if hook is not None else []
+    return (hook(game) or []) if hook is not None else []
 
 
 def plugin_action(sit: Situation, options):

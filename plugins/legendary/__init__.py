@@ -192,14 +192,20 @@ def asc_turn_ended(game, seat):
 # ------------------------------------------------------------------------ Boons and Legendary status
 @hookimpl
 def asc_extra_actions(game, seat):
-    t = track(game)
-    out = []
-    boons = t["turn"].get("boons", {}).get(str(seat))
+    """Boons earned and free takes of Legendary status: asked at every decision, so it reads
+    the track directly and only as far as it must."""
+    t = game.ext["legendary"]
+    key = str(seat)
+    out = None
+    boons = t["turn"].get("boons")
     if boons:
-        out += [("boon", f) for f in FACTIONS if f in boons]  # two Boons of one faction: one option, twice
-    row = t["renown"].get(str(seat))   # asked at every decision: no track walk beyond this
+        earned = boons.get(key)
+        if earned:
+            out = [("boon", f) for f in FACTIONS if f in earned]  # two Boons of one faction: one option, twice
+    row = t["renown"].get(key)
     if row and LEGEND in row.values():
-        used = t["turn"].get("used", {}).get(str(seat), [])
+        out = out or []
+        used = t["turn"].get("used", {}).get(key, [])
         for f in FACTIONS:
             if f not in used and row[f] >= LEGEND:
                 out += [("legendary", f, c) for c in game.center_row if c is not None and f in game.card(c).factions]

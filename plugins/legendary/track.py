@@ -136,8 +136,14 @@ def card_renown(game, seat: int, card: int) -> list[int]:
     return reached
 
 
+READS_TOUCHED = "if_played_or_acquired"   # the verb of the Remnants, the one reader of "touched"
+
+
 def touched(game, seat: int, card: int) -> None:
-    """Remember the factions of a card ``seat`` played or acquired this turn (the Remnants)."""
+    """Remember the factions of a card ``seat`` played or acquired this turn, in a match with
+    Remnants (the verb ``READS_TOUCHED``); other matches keep nothing."""
+    if not game.ctx.uses_verb(READS_TOUCHED):
+        return
     seen = turn_list(game, "touched", seat)
     for f in game.card(card).factions:
         if f not in seen:

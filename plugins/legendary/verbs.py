@@ -19,7 +19,7 @@ from ascension.core.verbs import NoParams, Params, Verb, affordable, move, neste
 from ascension.core.wording import faction_name, or_list
 from ascension.plugins.base.verbs import _center_and_piles, _distinct
 
-from .track import LEGEND, card_renown, gain_renown, is_legend, renown, track, turn_list
+from .track import LEGEND, READS_TOUCHED, card_renown, gain_renown, is_legend, renown, track, turn_list
 
 Faction = Literal[FACTIONS]  # type: ignore[valid-type]
 
@@ -332,7 +332,7 @@ class DestroySelf(Verb):
 # ------------------------------------------------------------------------ conditions
 class IfPlayedOrAcquired(Verb):
     """``then`` if the player played or acquired a card of ``faction`` this turn (the Remnants)."""
-    name = "if_played_or_acquired"
+    name = READS_TOUCHED
     sub_effects = ("then",)
 
     class Params(Params):
