@@ -60,16 +60,18 @@ if not PURE:   # compiled: its folder is that of a pure module beside it (while 
     _refuse_a_stale_build(os.path.dirname(wording.__file__))   # its __file__ is not)
 _bare = object.__new__   # (pure Python) an object whose fields the caller sets, without __init__
 
-HAND_SIZE = 5
-ROW_SIZE = 6
-MAX_TURNS = 400  # safety cap: a game still running after this many turns is stopped as "capped"
-CHECKPOINT_EVERY = 64   # answers between the copies a failed answer is restored from (see apply)
-END, PLAY_ALL = ("end",), ("play_all",)
-ACTION = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
-_new_event = tuple.__new__   # an Event (a NamedTuple) without its own __new__, a slower Python function
+HAND_SIZE: Final = 5
+ROW_SIZE: Final = 6
+MAX_TURNS: Final = 400  # safety cap: a game still running after this many turns is stopped as "capped"
+CHECKPOINT_EVERY: Final = 64   # answers between the copies a failed answer is restored from (see apply)
+END: Final = ("end",)
+PLAY_ALL: Final = ("play_all",)
+ACTION: Final = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
+_new_event: Final = tuple.__new__   # an Event (a NamedTuple) without its own __new__, a slower Python function
+_EVENT: Final = Event   # (compiled: a Final name is a C static, an imported one a dict lookup per use)
 
 
-PLAYER_ZONES = ("deck", "hand", "discard", "played", "constructs", "kept")
+PLAYER_ZONES: Final = ("deck", "hand", "discard", "played", "constructs", "kept")
 # Where each kind of card (CardDef.role) may be, by the rules and the verbs: starting cards stay
 # with players or go to the box when banished; an always-available card is on its own pile or
 # with a player (banished, it goes back to its pile); center cards go anywhere but piles, the box
@@ -482,7 +484,7 @@ class Game:
         return self.players[seat].name
 
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
-        ev = _new_event(Event, (kind, seat, card, n, where))
+        ev = _new_event(_EVENT, (kind, seat, card, n, where))
         self.log.append(ev)
         on_event = self.ctx.hooks.event
         if on_event is not None:

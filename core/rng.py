@@ -13,8 +13,8 @@ try:   # the compiled build's machine integers (scripts/build_compiled.py); pure
 except ImportError:
     i64 = int   # type: ignore[misc, assignment]
 
-_MASK = (1 << 64) - 1
-_GAMMA = 0x9E3779B97F4A7C15
+_MASK: Final = (1 << 64) - 1
+_GAMMA: Final = 0x9E3779B97F4A7C15
 PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the reference
 
 

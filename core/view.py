@@ -8,7 +8,7 @@ keeps working.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from . import rng, wording
 
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .engine import Decision, Game, Player
 
 # Option kinds whose second item is a card instance (plugins adding such kinds list them here).
-CARD_OPTIONS = {"play", "use", "acquire", "defeat", "card", "gift"}
+CARD_OPTIONS: Final = {"play", "use", "acquire", "defeat", "card", "gift"}
 
 
 def option_card(option: tuple) -> int | None:
