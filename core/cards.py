@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 from . import i18n, overrides
 from .i18n import N_, _, ngettext
 from .verbs import Verb, VerbRegistry
+from .carddef import Ability, CardDef, Step, Trigger, rendered   # noqa: F401  (re-exported: the card types live there)
 from .wording import or_list, runes
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
@@ -114,102 +115,6 @@ class SetHeader(_Model):
 
 
 # --- runtime definitions --------------------------------------------------------------------
-
-def _rendered(cache: list, render) -> str:
-    """``render()``, made once per choice of language (``cache``: [language generation, text])."""
-    if cache[0] != i18n.generation():
-        cache[:] = [i18n.generation(), render()]
-    return cache[1]
-
-
-def _no_text() -> list:
-    return [None, ""]
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """A verb with its parameters; ``subs``: the steps of its nested effect lists by field
-    (``then``), whose text the verb's sentence holds."""
-    verb: Verb
-    params: Any
-    subs: tuple[tuple[str, tuple["Step", ...]], ...] = ()
-    _text: list = field(default_factory=_no_text, compare=False, hash=False, repr=False)
-
-    @property
-    def text(self) -> str:
-        """Card text of this step in the current language (the verb renders it)."""
-        return _rendered(self._text, lambda: self.verb.text(self.params, {k: sentence(v) for k, v in self.subs}))
-
-
-@dataclass(frozen=True, slots=True)
-class Ability:
-    key: str
-    once_per_turn: bool
-    requires_runes: int
-    requires_faction: str | None
-    requires_mechana: int
-    steps: tuple[Step, ...]
-    requires_played: tuple[str, ...] = ()
-
-    @property
-    def text(self) -> str:
-        """What the ability does, with when it may be used, in the current language."""
-        return ability_text(self)
-
-
-@dataclass(frozen=True, slots=True)
-class Trigger:
-    key: str
-    on: str
-    once_per_turn: bool
-    type: str | None
-    faction: str | None
-    from_center: bool
-    other: bool
-    only_if_took_nothing: bool
-    first: bool = False   # only the first matching hero played this turn sets it off
-
-
-@dataclass(frozen=True, slots=True)
-class CardDef:
-    id: str            # "<set>.<card>", unique across sets
-    set_id: str
-    name: str
-    type: str
-    factions: tuple[str, ...]
-    cost: int
-    honor: int
-    role: str          # "center" | "always" | "starting" | "legend"
-    count: int
-    effects: dict[str, tuple[Step, ...]]
-    abilities: tuple[Ability, ...]
-    triggers: tuple[Trigger, ...]
-    unbanishable: bool
-    permanent: bool
-    keywords: frozenset[str]
-    note: str = ""
-    simple: bool = False            # playing it asks nothing: "play all" may play it
-    play_gives: tuple[int, int, int] | None = None  # its play effect is one plain gain (runes, power, honor)
-    mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
-    estimated: tuple[str, ...] = ()  # values derived by a documented rule, not printed (UIs mark them)
-    labels: tuple[tuple[str, str], ...] = ()  # plugin-owned effect fields the card has: (field, label)
-    _text: list = field(default_factory=_no_text, compare=False, hash=False, repr=False)
-
-    @property
-    def text(self) -> str:
-        """The card's text in the current language, rendered from its effects (see ``card_text``)."""
-        return _rendered(self._text, lambda: card_text(self))
-
-    @property
-    def is_monster(self) -> bool:
-        return self.type == "monster"
-
-    @property
-    def priced(self) -> bool:
-        """Whether the card is ever acquired or defeated, so that its cost means something:
-        starting cards and Legendary Characters have none."""
-        return self.role in ("center", "always")
-
 
 def cost_words(d: CardDef) -> str:
     """A card's printed cost as players say it: "4 power" for a monster, "1 rune", "3 runes"."""

@@ -11,7 +11,8 @@ mypyc names a module after its path, and this project's folders (``core/``) are 
 ``ascension.core`` by setuptools, so the sources are copied into a staging tree laid out as
 ``ascension/core/...``, compiled there, and the built files copied back into ``core/``.
 
-Compiled: ``MODULES`` below. Not compiled, and why:
+Compiled: ``MODULES`` below (``core/carddef.py``: the card definitions the engine reads, as native
+classes). Not compiled, and why:
 - ``core/events.py``: not hot (the engine makes events with ``tuple.__new__``), and a test
   replaces its ``render``/``log_lines`` as the engine sees them (``engine.render``);
 - ``plugins/base/verbs.py``: a plugin's failure is blamed on the plugin by the Python frames in
@@ -35,7 +36,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["core/engine.py", "core/rng.py", "core/view.py"]
+MODULES = ["core/engine.py", "core/rng.py", "core/view.py", "core/carddef.py"]
 PACKAGES = {"core": "ascension/core", "plugins": "ascension/plugins"}   # staged: mypy reads their imports
 SHARED = "core/_compiled__mypyc"     # the group's shared library, beside the modules
 STAMP = ROOT / "core" / "_compiled.json"

@@ -56,6 +56,21 @@ def characters(plugin_names) -> list:
     return load_set(LEGENDS_SET, tuple(sorted({*plugin_names, "base", "legendary"}))).legends
 
 
+_BY_FACTION: dict[int, tuple[list, dict[str, list]]] = {}
+
+
+def by_faction(pool: list) -> dict[str, list]:
+    """``pool``'s characters by faction, worked out once per loaded set (every match asks)."""
+    known = _BY_FACTION.get(id(pool))
+    if known is None or known[0] is not pool:
+        out: dict[str, list] = {}
+        for d in pool:
+            if d.factions:
+                out.setdefault(d.factions[0], []).append(d)
+        known = _BY_FACTION[id(pool)] = (pool, out)
+    return known[1]
+
+
 def _short(card_id: str) -> str:
     return card_id.split(".", 1)[-1]
 
@@ -97,7 +112,7 @@ def asc_setup_choices():
     """One Legendary Character per faction: picked, or drawn at random."""
     out = []
     for faction in FACTIONS:
-        options = [d for d in characters(()) if d.factions and d.factions[0] == faction]
+        options = by_faction(characters(())).get(faction, [])
         out.append({"variant": "legendary", "path": ["characters", faction],
                     "label": _(_LEGEND_OF[faction]),
                     "choices": [(None, _("Random"))] + [(_short(d.id), d.name) for d in options]})
@@ -112,6 +127,8 @@ def asc_validate_setup(setup):
     picks = opts.get("characters", {})
     if not isinstance(picks, dict):
         return [_("legendary options: 'characters' maps a faction to a character id")]
+    if not picks:
+        return []
     known = {_short(d.id): d for d in characters(setup.plugins)}
     problems = []
     for faction, cid in picks.items():
@@ -132,10 +149,11 @@ def asc_setup_match(setup):
     """One character per faction: the one picked, or one drawn from the seed's own stream."""
     picks = {f: _short(str(c)) for f, c in setup.options.get("legendary", {}).get("characters", {}).items()}
     state = rng.derive(setup.seed, "legendary")
-    pool = characters(setup.plugins)
+    pool = by_faction(characters(setup.plugins))
     for faction in FACTIONS:
-        options = [d for d in pool if d.factions and d.factions[0] == faction]
-        chosen = [d for d in options if _short(d.id) == picks.get(faction)]
+        options = pool.get(faction, [])
+        pick = picks.get(faction)
+        chosen = [d for d in options if _short(d.id) == pick] if pick else []
         if not chosen and options:
             state, i = rng.below(state, len(options))
             chosen = [options[i]]
