@@ -18,8 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from . import i18n, overrides
 from .i18n import N_, _, ngettext
-from .verbs import Verb, VerbRegistry
-from .carddef import Ability, CardDef, Step, Trigger, rendered   # noqa: F401  (re-exported: the card types live there)
+from .verbs import VerbRegistry
+from .carddef import Ability, CardDef, Step, Trigger   # noqa: F401  (the card types live there; imported from here too)
 from .wording import or_list, runes
 
 FACTIONS = ("enlightened", "lifebound", "mechana", "void")
