@@ -83,6 +83,12 @@ class BotAdvice:
         the game ends, as ``sense.seat`` sees it (weighed with a deck's expected honor)."""
         return 0.0
 
+    def tuning(self) -> dict[str, float]:
+        """Factors on the built-in medium policy's numbers (its ``Tuning``, by name) that the
+        plugin's rules change: a solo villain that empties the honor pool faster shortens the
+        turns left. Several plugins' factors multiply."""
+        return {}
+
     def at_once(self, option: tuple) -> str | None:
         """Why a main-action ``option`` of the plugin's own kind is taken before anything else
         (it costs nothing and lapses: a Boon), or None."""

@@ -352,6 +352,9 @@ class Situation:
     ``View.sample`` or a rollout): own hand, public zones, compositions of hidden piles."""
 
     def __init__(self, game: Game, seat: int, params: type[Tuning] = Tuning):
+        # what the plugins' rules are worth (Renown, a villain's next cards): asc_bot_advice
+        self.advice = advice_of(game)
+        params = tuned(params, self.advice)
         self.g, self.seat, self.k = game, seat, params
         defs = self.defs = game.ctx.defs
         n = len(game.players)
@@ -385,8 +388,6 @@ class Situation:
         self.mech_constructs = sum(1 for c in me.constructs if game.has_faction(c, "mechana", seat))
         self.construct_factions = len({f for c in me.constructs for f in defs[c].factions}
                                       | ({"mechana"} if self.mech_constructs else set()))
-        # what the plugins' rules are worth (Renown, a villain's next cards): asc_bot_advice
-        self.advice = advice_of(game)
         self.memo: dict = {}
         # honor race near the end: lead of my side over the best other side
         self.lead = self.side_lead(game, defs) if pool < 0.25 * init else 0
@@ -722,6 +723,24 @@ def advice_of(game: Game) -> list:
     """What the match's plugins say their rules are worth to a bot (``asc_bot_advice``)."""
     hook = game.ctx.hooks.bot_advice
     return (hook(game) or []) if hook is not None else []
+
+
+_TUNED: dict = {}
+
+
+def tuned(params: type[Tuning], advice) -> type[Tuning]:
+    """``params`` with the factors the match's plugins put on them (``BotAdvice.tuning``)."""
+    factors: dict[str, float] = {}
+    for a in advice:
+        for name, f in a.tuning().items():
+            factors[name] = factors.get(name, 1.0) * f
+    if not factors:
+        return params
+    key = (params, tuple(sorted(factors.items())))
+    t = _TUNED.get(key)
+    if t is None:
+        t = _TUNED[key] = type(params.__name__, (params,), {k: getattr(params, k) * f for k, f in factors.items()})
+    return t
 
 
 def plugin_action(sit: Situation, options):

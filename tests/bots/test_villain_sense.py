@@ -99,3 +99,20 @@ def test_the_search_counts_what_samael_will_still_take():
     rich = margin(["Arha Initiate", "Mechana Initiate", "Void Initiate", "Lifebound Initiate",
                    "The Grand Design", "Watchmaker's Altar"])
     assert poor - rich == 9   # 6 + 5 honor instead of 1 + 1
+
+
+def test_against_the_cult_the_bot_expects_the_game_to_last_about_as_long_as_it_does():
+    """The Cult empties the honor pool faster than a player would (its monsters and milestones
+    take honor from it): at the start the bot counts its turns by that pace (about eleven in
+    all, as the games last), not by the 60-honor pool alone (which would say sixteen)."""
+    out = simulate(["legends"], ["medium"], games=10, seed=1, variants=["cult"])
+    expected = Situation(solo("cult", "legends"), 0).turns_left + 1   # this turn and those after it
+    assert abs(expected - out["mean_turns"]) < 1.5
+
+
+def test_against_the_cult_power_is_worth_less_to_the_bot_and_runes_more():
+    """Beyond the few monsters in the row, power ends in Cultists (1 honor for 2 power), while
+    runes buy the row's cards, each one the Cult then never takes."""
+    cult = Situation(solo("cult", "legends"), 0)
+    two_players = Situation(new_game(["legends"], ["Ann", "Bob"], seed=1), 0)
+    assert cult.k.p_val < two_players.k.p_val < two_players.k.r_val < cult.k.r_val
