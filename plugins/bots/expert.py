@@ -40,6 +40,8 @@ from .tiers import (BO, DR, H, NF, P, R, HardBot, MediumBot, Situation, Tuning, 
 # (``scripts/train_expert.py``): each number is "mine minus the opponent's", so swapping the seats
 # negates every feature but ``to_move``. The future features are what the cycling deck brings
 # over the turns left (per-card sums of the play effects times the plays each card can expect).
+# Besides these, each card (by definition) may have a learned worth per turn left: the model adds
+# it for every copy one owns more than the opponent (``card_terms``).
 FEATURES = ("margin", "margin_late", "potential", "potential_early", "runes", "power", "honor", "draw",
             "banish", "constructs", "starters", "to_move")
 
@@ -67,6 +69,19 @@ def _seat_terms(game: Game, seat: int, params) -> tuple[float, list[float]]:
                    vec[BO] * plays, constructs * T, starters / sit.size * T]
 
 
+def card_terms(game: Game, seat: int) -> dict[str, float]:
+    """Per card definition: copies ``seat`` owns minus copies the opponent owns, times the turns left
+    (the learned per-card worth is per copy and turn left)."""
+    defs = game.ctx.defs
+    count: dict[str, float] = {}
+    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        for c in game.players[s].owned():
+            cid = defs[c].id
+            count[cid] = count.get(cid, 0.0) + sign
+    T = Situation(game, seat).turns_left
+    return {cid: k * T for cid, k in count.items() if k}
+
+
 def features(game: Game, seat: int, params=Tuning) -> list[float] | None:
     """The model's inputs for ``seat`` (see ``FEATURES``), or None where it was not trained:
     anything but two players on their own (teams, a solo villain, three or more seats)."""
@@ -88,6 +103,7 @@ class Model:
         if tuple(data["features"]) != FEATURES:
             raise ValueError(f"expert_eval.json was trained on other features: {data['features']}")
         self.margin, self.win = data["margin"], data["win"]
+        self.cards = data.get("cards", {})    # card id -> (margin weight, win weight)
 
     @classmethod
     def load(cls, text: str | None = None) -> "Model":
@@ -95,10 +111,15 @@ class Model:
             text = resources.files(__package__).joinpath("expert_eval.json").read_text(encoding="utf-8")
         return cls(json.loads(text))
 
-    def predict(self, x: list[float]) -> tuple[float, float]:
-        """(final margin, chance to win) of a position with features ``x``."""
+    def predict(self, x: list[float], cards: dict[str, float] | None = None) -> tuple[float, float]:
+        """(final margin, chance to win) of a position with features ``x`` and ``card_terms``."""
         m = sum(w * v for w, v in zip(self.margin, x))
         z = sum(w * v for w, v in zip(self.win, x))
+        for cid, k in (cards or {}).items():
+            w = self.cards.get(cid)
+            if w is not None:
+                m += w[0] * k
+                z += w[1] * k
         return m, 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
 
 
@@ -208,7 +229,7 @@ class ExpertBot(HardBot):
         x = features(g, seat, self.params) if self.model is not None else None
         if x is None:
             return evaluate(g, seat, self.params), None
-        margin, chance = self.model.predict(x)
+        margin, chance = self.model.predict(x, card_terms(g, seat) if self.model.cards else None)
         return margin + self.params.win_bonus * (2 * chance - 1), chance
 
     def reason(self, opts, intent, cands, best, plan, values, wins) -> str:

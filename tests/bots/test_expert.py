@@ -163,6 +163,8 @@ def test_the_trained_weights_load_and_fit_the_features_the_bot_computes():
     positions, __ = _positions()
     x = expert.features(positions[5], 0)
     assert len(x) == len(expert.FEATURES) == len(m.margin) == len(m.win)
+    known = {d.id for mix in ("10th", "cotg", "rotf", "legends") for d in new_game([mix], seed=1).ctx.defs}
+    assert m.cards and set(m.cards) <= known and all(len(w) == 2 for w in m.cards.values())
     data = json.loads(resources.files("ascension.plugins.bots").joinpath("expert_eval.json").read_text())
     assert data["command"].startswith("scripts/train_expert.py")
     assert data["held_out"]["learned_log_loss"] < data["held_out"]["evaluate_log_loss"]
@@ -174,10 +176,13 @@ def test_the_trained_weights_load_and_fit_the_features_the_bot_computes():
 def test_what_is_good_for_one_player_is_as_bad_for_the_other():
     """Swapping the seats negates every feature, so the two chances to win add up to one."""
     positions, __ = _positions(mix=(["10th", "legends"], ["legendary"]))
+    m = expert.model()
     for g in positions[::7]:
         a, b = expert.features(g, 0), expert.features(g, 1)
-        assert a == [-v for v in b]
-        assert expert.model().predict(a)[1] + expert.model().predict(b)[1] == pytest.approx(1.0)
+        ca, cb = expert.card_terms(g, 0), expert.card_terms(g, 1)
+        assert a == [-v for v in b] and ca == {cid: -v for cid, v in cb.items()}
+        assert m.predict(a, ca)[1] + m.predict(b, cb)[1] == pytest.approx(1.0)
+        assert m.predict(a, ca)[0] == pytest.approx(-m.predict(b, cb)[0])
 
 
 def test_late_in_the_game_the_player_well_ahead_is_expected_to_win():
@@ -191,7 +196,7 @@ def test_late_in_the_game_the_player_well_ahead_is_expected_to_win():
     g = max(late, key=lambda g: lead(g)[0])
     gap, leader = lead(g)
     assert gap >= 5   # (the test's game has a clear leader near the end)
-    margin, chance = expert.model().predict(expert.features(g, leader))
+    margin, chance = expert.model().predict(expert.features(g, leader), expert.card_terms(g, leader))
     assert chance > 0.7 and margin > 0
 
 
@@ -215,6 +220,9 @@ def test_training_repeats_from_its_seed():
     assert first == trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2)
     assert first[0] != trainer.train(games=4, seed=6, explore=0.3, mixes=("10th", "cotg"), holdout=2)[0]
     assert first[0]["features"] == list(expert.FEATURES) and first[1]["held_out_positions"] > 0
+    with_cards = trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2, cards=10)[0]
+    assert with_cards["cards"] and not first[0]["cards"]
+    assert set(with_cards["cards"]) <= {d.id for m in ("10th", "cotg") for d in new_game([m], seed=1).ctx.defs}
 
 
 def test_its_reason_gives_its_chance_to_win():
