@@ -12,7 +12,7 @@ wins, not only by how much.
 - A rollout that reaches the end of the game is worth ``win_bonus`` honor more to the winner: a
   move that wins more of the imagined games by a little beats one that wins fewer by a lot.
 - A learned evaluation instead of the medium policy's own valuation at the cut (two players):
-  rollouts stop one round ahead (to the end once the honor pool is low) and the position is
+  rollouts stop two rounds ahead (to the end once the honor pool is low) and the position is
   scored by models trained on self-play (``scripts/train_expert.py``, weights in
   ``expert_eval.json``): the predicted final honor margin plus ``win_bonus`` times the predicted
   chance to win minus the chance to lose. Shorter rollouts buy more worlds, and the position is
@@ -150,7 +150,7 @@ class ExpertBot(HardBot):
     FIRST = 8          # worlds every candidate meets before any drops out
     Z = 2.0            # standard errors that make a candidate clearly worse (or clearly better)
     SMALL = 0.25       # honor: a departure that cannot gain more than this is not worth the rollouts
-    DEFAULT_DEPTH = 1      # rounds played out before the learned evaluation scores the position
+    DEFAULT_DEPTH = 2      # rounds played out before the learned evaluation scores the position
     DEFAULT_ENDGAME = 0.25  # played to the end once the honor pool is below this share of its start
     DEFAULT_LEAF = "learned"   # or "hand": the hard bot's evaluate (experiments)
 
