@@ -139,8 +139,10 @@ class ExpertTuning(Tuning):
 
 
 class ExpertBot(HardBot):
-    """Racing determinized rollouts over the medium plan (see the module docstring). Options as
-    :class:`~.tiers.HardBot` (``budget``: the most rollouts a decision may take)."""
+    """Racing determinized rollouts over the medium plan, scored by the learned evaluation (see
+    the module docstring). Options as :class:`~.tiers.HardBot` (``budget``: the most rollouts a
+    decision may take), and ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
+    ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation)."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -241,18 +243,20 @@ class ExpertBot(HardBot):
         others = sorted((i for i in cands if i != best and values[i]), key=lambda i: (-len(values[i]), -mean(i), i))
         n = len(values[best])
         finished = len(wins[best]) == n and all(w in (0, 1) for w in wins[best])
-        share = round(100 * sum(wins[best]) / n) if len(wins[best]) == n else None
+        share = 100 * sum(wins[best]) / n if len(wins[best]) == n else None
         if share is not None and finished:
             text = ngettext("it won {share}% of {n} imagined game played to the end",
-                            "it won {share}% of {n} imagined games played to the end", n).format(share=share, n=n)
-        elif share is not None and mean(best) >= 0:
-            text = ngettext("it was set to finish {margin} honor ahead in {n} imagined game, with a {share}% chance to win",
-                            "it was set to finish {margin} honor ahead on average in {n} imagined games, "
-                            "with a {share}% chance to win", n).format(margin=f"{mean(best):.1f}", share=share, n=n)
-        elif share is not None:
-            text = ngettext("it was set to finish {margin} honor behind in {n} imagined game, with a {share}% chance to win",
-                            "it was set to finish {margin} honor behind on average in {n} imagined games, "
-                            "with a {share}% chance to win", n).format(margin=f"{-mean(best):.1f}", share=share, n=n)
+                            "it won {share}% of {n} imagined games played to the end", n).format(share=round(share), n=n)
+        elif share is not None:   # cut by the learned evaluation: its predicted margin, without the win bonus
+            margin = mean(best) - self.params.win_bonus * (2 * share / 100 - 1)
+            if margin >= 0:
+                text = ngettext("it was set to finish {margin} honor ahead in {n} imagined game (chance to win: {share}%)",
+                                "it was set to finish {margin} honor ahead on average in {n} imagined games "
+                                "(chance to win: {share}%)", n).format(margin=f"{margin:.1f}", share=round(share), n=n)
+            else:
+                text = ngettext("it was set to finish {margin} honor behind in {n} imagined game (chance to win: {share}%)",
+                                "it was set to finish {margin} honor behind on average in {n} imagined games "
+                                "(chance to win: {share}%)", n).format(margin=f"{-margin:.1f}", share=round(share), n=n)
         elif mean(best) >= 0:
             text = ngettext("it came out {margin} honor ahead on average in {n} imagined game",
                             "it came out {margin} honor ahead on average in {n} imagined games",

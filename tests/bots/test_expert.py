@@ -227,4 +227,4 @@ def test_training_repeats_from_its_seed():
 
 def test_its_reason_gives_its_chance_to_win():
     __, __, seen, __ = play(["10th"], 2, [], seed=6, turns=10)
-    assert any(re.search(r"honor (ahead|behind).* with a \d+% chance to win", why) for __, __, why in seen)
+    assert any(re.search(r"honor (ahead|behind).* \(chance to win: \d+%\)", why) for __, __, why in seen)
