@@ -15,6 +15,7 @@ is stopped still counts (``--resume`` skips the games already in the file).
 
 Usage: .venv/bin/python scripts/expert_match.py [--games 400] [--mix 10th] [--seed 1]
        [--first K] [--expert budget=768,...] [--hard budget=128] [--jobs 1] [--save FILE [--resume | --show]]
+(``--expert leaf=hand,depth=4,endgame=0.5``: the expert before its learned evaluation.)
 """
 from __future__ import annotations
 

@@ -11,19 +11,127 @@ wins, not only by how much.
 - More candidates (the racing makes a poor one cheap).
 - A rollout that reaches the end of the game is worth ``win_bonus`` honor more to the winner: a
   move that wins more of the imagined games by a little beats one that wins fewer by a lot.
+- A learned evaluation instead of the medium policy's own valuation at the cut (two players):
+  rollouts stop two rounds ahead (to the end once the honor pool is low) and the position is
+  scored by models trained on self-play (``scripts/train_expert.py``, weights in
+  ``expert_eval.json``): the predicted final honor margin plus ``win_bonus`` times the predicted
+  chance to win minus the chance to lose. Shorter rollouts buy more worlds, and the position is
+  judged by what such positions led to, not by the heuristics that chose the plan.
 
 Like every tier it is repeatable: a budget of rollouts, never seconds, so a seed gives the same
 game on any machine.
 """
 from __future__ import annotations
 
+import json
 import math
 import time
+from importlib import resources
 
 from ascension.core import rng
+from ascension.core.engine import Game
 from ascension.core.i18n import _, ngettext
 
-from .tiers import HardBot, MediumBot, Situation, Tuning, aligned, because, evaluate, medium_action
+from .tiers import (BO, DR, H, NF, P, R, HardBot, MediumBot, Situation, Tuning, aligned, because, evaluate, info,
+                    medium_action, potential)
+
+# =============================================================================== the learned evaluation
+# What a position at the start of a turn is worth to one seat, learned from self-play
+# (``scripts/train_expert.py``): each number is "mine minus the opponent's", so swapping the seats
+# negates every feature but ``to_move``. The future features are what the cycling deck brings
+# over the turns left (per-card sums of the play effects times the plays each card can expect).
+# Besides these, each card (by definition) may have a learned worth per turn left: the model adds
+# it for every copy one owns more than the opponent (``card_terms``).
+FEATURES = ("margin", "margin_late", "potential", "potential_early", "runes", "power", "honor", "draw",
+            "banish", "constructs", "starters", "to_move")
+
+
+def _seat_terms(game: Game, seat: int, params) -> tuple[float, list[float]]:
+    """One seat's honor total and (potential, future runes, power, honor, draw, banishes,
+    construct turns, starting-card turns)."""
+    sit = Situation(game, seat, params)
+    T = sit.turns_left
+    plays = sit.plays(0.0, T)
+    by_id = sit.by_id
+    vec = [0.0] * NF
+    starters = 0
+    for cid, k in sit.cycling.items():
+        d = by_id[cid]
+        if d.role == "starting":
+            starters += k
+        if d.type != "construct":
+            v = info(d).play.vec
+            for j in (R, P, H, DR, BO):
+                vec[j] += k * v[j]
+    constructs = sum(sit.construct_turn_value(sit.defs[c]) for c in sit.me.constructs)
+    honor = sit.me.honor + game.card_honor(seat)
+    return honor, [potential(sit), vec[R] * plays, vec[P] * plays, vec[H] * plays, vec[DR] * plays,
+                   vec[BO] * plays, constructs * T, starters / sit.size * T]
+
+
+def card_terms(game: Game, seat: int) -> dict[str, float]:
+    """Per card definition: copies ``seat`` owns minus copies the opponent owns, times the turns left
+    (the learned per-card worth is per copy and turn left)."""
+    defs = game.ctx.defs
+    count: dict[str, float] = {}
+    for s, sign in ((seat, 1.0), (1 - seat, -1.0)):
+        for c in game.players[s].owned():
+            cid = defs[c].id
+            count[cid] = count.get(cid, 0.0) + sign
+    T = Situation(game, seat).turns_left
+    return {cid: k * T for cid, k in count.items() if k}
+
+
+def features(game: Game, seat: int, params=Tuning) -> list[float] | None:
+    """The model's inputs for ``seat`` (see ``FEATURES``), or None where it was not trained:
+    anything but two players on their own (teams, a solo villain, three or more seats)."""
+    if len(game.players) != 2 or len(game.sides()) != 2 or game.ctx.hooks.extra_scores(game):
+        return None
+    (mine, a), (theirs, b) = (_seat_terms(game, s, params) for s in (seat, 1 - seat))
+    init = max(1, game.ctx.setup.get("honor_pool") or 60)
+    frac = game.pool / init
+    margin, pot = mine - theirs, a[0] - b[0]
+    return [margin, margin * (1 - frac), pot, pot * frac] + [x - y for x, y in zip(a[1:], b[1:])] + [
+        1.0 if game.current == seat else -1.0]
+
+
+class Model:
+    """The trained weights (``expert_eval.json``): the final honor margin predicted by a linear
+    model, the chance to win by a logistic one."""
+
+    def __init__(self, data: dict):
+        if tuple(data["features"]) != FEATURES:
+            raise ValueError(f"expert_eval.json was trained on other features: {data['features']}")
+        self.margin, self.win = data["margin"], data["win"]
+        self.cards = data.get("cards", {})    # card id -> (margin weight, win weight)
+
+    @classmethod
+    def load(cls, text: str | None = None) -> "Model":
+        if text is None:
+            text = resources.files(__package__).joinpath("expert_eval.json").read_text(encoding="utf-8")
+        return cls(json.loads(text))
+
+    def predict(self, x: list[float], cards: dict[str, float] | None = None) -> tuple[float, float]:
+        """(final margin, chance to win) of a position with features ``x`` and ``card_terms``."""
+        m = sum(w * v for w, v in zip(self.margin, x))
+        z = sum(w * v for w, v in zip(self.win, x))
+        for cid, k in (cards or {}).items():
+            w = self.cards.get(cid)
+            if w is not None:
+                m += w[0] * k
+                z += w[1] * k
+        return m, 1 / (1 + math.exp(-max(-30.0, min(30.0, z))))
+
+
+_MODEL: Model | None = None
+
+
+def model() -> Model:
+    """The trained model, read once."""
+    global _MODEL
+    if _MODEL is None:
+        _MODEL = Model.load()
+    return _MODEL
 
 
 class ExpertTuning(Tuning):
@@ -31,8 +139,10 @@ class ExpertTuning(Tuning):
 
 
 class ExpertBot(HardBot):
-    """Racing determinized rollouts over the medium plan (see the module docstring). Options as
-    :class:`~.tiers.HardBot` (``budget``: the most rollouts a decision may take)."""
+    """Racing determinized rollouts over the medium plan, scored by the learned evaluation (see
+    the module docstring). Options as :class:`~.tiers.HardBot` (``budget``: the most rollouts a
+    decision may take), and ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
+    ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation)."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -42,6 +152,14 @@ class ExpertBot(HardBot):
     FIRST = 8          # worlds every candidate meets before any drops out
     Z = 2.0            # standard errors that make a candidate clearly worse (or clearly better)
     SMALL = 0.25       # honor: a departure that cannot gain more than this is not worth the rollouts
+    DEFAULT_DEPTH = 2      # rounds played out before the learned evaluation scores the position
+    DEFAULT_ENDGAME = 0.25  # played to the end once the honor pool is below this share of its start
+    DEFAULT_LEAF = "learned"   # or "hand": the hard bot's evaluate (experiments)
+
+    def __init__(self, defs, seed, seat, **options):
+        super().__init__(defs, seed, seat, **options)
+        self.leaf = options.get("leaf", self.DEFAULT_LEAF)
+        self.model = model() if self.leaf == "learned" else None
 
     def choose(self, view, decision):
         opts = decision.options
@@ -62,7 +180,7 @@ class ExpertBot(HardBot):
         depth = self.horizon(base)
         plan, alive = cands[0], cands[1:]
         values: dict[int, list[float]] = {i: [] for i in cands}
-        wins: dict[int, list[int]] = {i: [] for i in cands}    # 1/0 per rollout played to the end
+        wins: dict[int, list[float]] = {i: [] for i in cands}   # per rollout: won (1/0), or the chance to win
         spent = worlds = 0
 
         def gain(i) -> tuple[float, float]:
@@ -101,11 +219,20 @@ class ExpertBot(HardBot):
         self._explain = lambda: self.reason(opts, decision.intent, cands, best, plan, values, wins)
         return best
 
-    def rollout_won(self, g, first: int, seat: int, depth: int | None) -> tuple[float, int | None]:
-        """The hard bot's rollout (the medium policy for every seat, cut ``depth`` rounds ahead),
-        also saying whether ``seat`` won when the game was played to its end."""
+    def rollout_won(self, g, first: int, seat: int, depth: int | None) -> tuple[float, float | None]:
+        """The hard bot's rollout (the medium policy for every seat, cut ``depth`` rounds ahead)
+        and ``seat``'s chance to win: 1 or 0 when the game was played to its end, the learned
+        model's estimate at a cut (None where it has none). A cut position is worth the predicted
+        final margin plus ``win_bonus`` times (chance to win - chance to lose), as a finished
+        game is worth its margin plus or minus ``win_bonus``."""
         self.play_out(g, first, depth)
-        return evaluate(g, seat, self.params), (int(seat in g.winners()) if g.over else None)
+        if g.over:
+            return evaluate(g, seat, self.params), int(seat in g.winners())
+        x = features(g, seat, self.params) if self.model is not None else None
+        if x is None:
+            return evaluate(g, seat, self.params), None
+        margin, chance = self.model.predict(x, card_terms(g, seat) if self.model.cards else None)
+        return margin + self.params.win_bonus * (2 * chance - 1), chance
 
     def reason(self, opts, intent, cands, best, plan, values, wins) -> str:
         """The choice in a player's terms: how the move did in the imagined games, against the
@@ -115,10 +242,21 @@ class ExpertBot(HardBot):
         move = self.describe(opts[best], intent)
         others = sorted((i for i in cands if i != best and values[i]), key=lambda i: (-len(values[i]), -mean(i), i))
         n = len(values[best])
-        if wins[best] and len(wins[best]) == n:
-            share = round(100 * sum(wins[best]) / n)
+        finished = len(wins[best]) == n and all(w in (0, 1) for w in wins[best])
+        share = 100 * sum(wins[best]) / n if len(wins[best]) == n else None
+        if share is not None and finished:
             text = ngettext("it won {share}% of {n} imagined game played to the end",
-                            "it won {share}% of {n} imagined games played to the end", n).format(share=share, n=n)
+                            "it won {share}% of {n} imagined games played to the end", n).format(share=round(share), n=n)
+        elif share is not None:   # cut by the learned evaluation: its predicted margin, without the win bonus
+            margin = mean(best) - self.params.win_bonus * (2 * share / 100 - 1)
+            if margin >= 0:
+                text = ngettext("it was set to finish {margin} honor ahead in {n} imagined game (chance to win: {share}%)",
+                                "it was set to finish {margin} honor ahead on average in {n} imagined games "
+                                "(chance to win: {share}%)", n).format(margin=f"{margin:.1f}", share=round(share), n=n)
+            else:
+                text = ngettext("it was set to finish {margin} honor behind in {n} imagined game (chance to win: {share}%)",
+                                "it was set to finish {margin} honor behind on average in {n} imagined games "
+                                "(chance to win: {share}%)", n).format(margin=f"{-margin:.1f}", share=round(share), n=n)
         elif mean(best) >= 0:
             text = ngettext("it came out {margin} honor ahead on average in {n} imagined game",
                             "it came out {margin} honor ahead on average in {n} imagined games",

@@ -3,14 +3,22 @@ variant, spends its budget where the choice is close, and explains its moves in 
 through the translation layer."""
 from __future__ import annotations
 
+import importlib.util
+import json
 import re
+from importlib import resources
+from pathlib import Path
+
+import pytest
 
 from ascension.core import i18n, rng
 from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
+from ascension.plugins.bots import expert
 from ascension.plugins.bots.expert import ExpertBot
 from ascension.plugins.bots.tiers import HardBot
 
+ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"budget": 16, "depth": 1, "endgame": 0.0}   # a few ms per decision
 
 MIXES = [  # (sets, players, variants): every set and every variant at least once
@@ -133,3 +141,90 @@ def test_its_reason_names_the_move_and_goes_through_the_translation_layer():
             text = shorter
         assert not re.search(r"[A-Za-z]{2}", re.sub(r"\[.*\]", "", text)), why
     assert any("⟦it " in why for __, __, why in seen)
+
+
+# ------------------------------------------------------------------ the learned evaluation
+def _positions(mix=(["10th"], []), seed=31):
+    """Positions at turn starts of a medium-bot game, with the game's end."""
+    game = new_game(mix[0], ["A", "B"], mix[1], seed=seed)
+    bots = [make_bot("medium", game.ctx.defs, seed, s) for s in range(2)]
+    seen, positions = None, []
+    while not game.over:
+        if (game.turn, game.current) != seen:
+            seen = (game.turn, game.current)
+            positions.append(game.clone())
+        dec = game.decision()
+        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    return positions, game
+
+
+def test_the_trained_weights_load_and_fit_the_features_the_bot_computes():
+    m = expert.model()
+    positions, __ = _positions()
+    x = expert.features(positions[5], 0)
+    assert len(x) == len(expert.FEATURES) == len(m.margin) == len(m.win)
+    known = {d.id for mix in ("10th", "cotg", "rotf", "legends") for d in new_game([mix], seed=1).ctx.defs}
+    assert m.cards and set(m.cards) <= known and all(len(w) == 2 for w in m.cards.values())
+    data = json.loads(resources.files("ascension.plugins.bots").joinpath("expert_eval.json").read_text())
+    assert data["command"].startswith("scripts/train_expert.py")
+    assert data["held_out"]["learned_log_loss"] < data["held_out"]["evaluate_log_loss"]
+    other = dict(data, features=list(expert.FEATURES[:-1]) + ["mystery"])
+    with pytest.raises(ValueError, match="other features"):
+        expert.Model.load(json.dumps(other))
+
+
+def test_what_is_good_for_one_player_is_as_bad_for_the_other():
+    """Swapping the seats negates every feature, so the two chances to win add up to one."""
+    positions, __ = _positions(mix=(["10th", "legends"], ["legendary"]))
+    m = expert.model()
+    for g in positions[::7]:
+        a, b = expert.features(g, 0), expert.features(g, 1)
+        ca, cb = expert.card_terms(g, 0), expert.card_terms(g, 1)
+        assert a == [-v for v in b] and ca == {cid: -v for cid, v in cb.items()}
+        assert m.predict(a, ca)[1] + m.predict(b, cb)[1] == pytest.approx(1.0)
+        assert m.predict(a, ca)[0] == pytest.approx(-m.predict(b, cb)[0])
+
+
+def test_late_in_the_game_the_player_well_ahead_is_expected_to_win():
+    positions, __ = _positions(seed=33)
+
+    def lead(g):
+        totals = {r["seat"]: r["total"] for r in g.scores()}
+        leader = max(totals, key=totals.get)
+        return totals[leader] - totals[1 - leader], leader
+    late = [g for g in positions if g.pool <= 15]
+    g = max(late, key=lambda g: lead(g)[0])
+    gap, leader = lead(g)
+    assert gap >= 5   # (the test's game has a clear leader near the end)
+    margin, chance = expert.model().predict(expert.features(g, leader), expert.card_terms(g, leader))
+    assert chance > 0.7 and margin > 0
+
+
+def test_the_model_answers_only_where_it_was_trained():
+    """Two players on their own; teams, three seats and a solo villain keep the hand-written evaluation."""
+    for sets, players, variants in MIXES[2:]:
+        game = new_game(sets, [f"P{i + 1}" for i in range(players)], variants, seed=2)
+        assert expert.features(game, 0) is None, (sets, players, variants)
+
+
+def _trainer():
+    spec = importlib.util.spec_from_file_location("train_expert", ROOT / "scripts" / "train_expert.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_training_repeats_from_its_seed():
+    trainer = _trainer()
+    first = trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2)
+    assert first == trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2)
+    assert first[0] != trainer.train(games=4, seed=6, explore=0.3, mixes=("10th", "cotg"), holdout=2)[0]
+    assert first[0]["features"] == list(expert.FEATURES) and first[1]["held_out_positions"] > 0
+    with_cards = trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2, cards=10)[0]
+    assert with_cards["cards"] and not first[0]["cards"]
+    assert set(with_cards["cards"]) <= {d.id for m in ("10th", "cotg") for d in new_game([m], seed=1).ctx.defs}
+
+
+def test_its_reason_gives_its_chance_to_win():
+    __, __, seen, __ = play(["10th"], 2, [], seed=6, turns=10)
+    assert any(re.search(r"honor (ahead|behind).* \(chance to win: \d+%\)", why) for __, __, why in seen)
