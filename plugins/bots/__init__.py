@@ -19,5 +19,5 @@ def asc_bots():
             BotKind("easy", EasyBot, N_("plays everything, takes the best honor plus cost it can afford")),
             BotKind("medium", MediumBot, N_("heuristics: deck economy, faction synergy, Renown, the honor race")),
             BotKind("hard", HardBot, N_("determinized rollouts over the medium plan"), slow=True),
-            BotKind("expert", ExpertBot, N_("the hard bot's rollouts, more of them where the choice is close, counting wins"),
+            BotKind("expert", ExpertBot, N_("the hard bot's rollouts, more of them where the choice is close, judged by what self-play taught"),
                     slow=True)]
