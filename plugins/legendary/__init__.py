@@ -212,7 +212,7 @@ def asc_turn_ended(game, seat):
 def asc_extra_actions(game, seat):
     """Boons earned and free takes of Legendary status: asked at every decision, so it reads
     the track directly and only as far as it must."""
-    t = game.ext["legendary"]
+    t = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join a match later)
     key = str(seat)
     out = None
     boons = t["turn"].get("boons")
