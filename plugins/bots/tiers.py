@@ -1193,7 +1193,7 @@ class HardBot(MediumBot):
             if decision.kind != "action":
                 return super().choose(view, decision)
             i, scored, reason = medium_action(sit, opts)
-            self._explain = self.explained(opts, i, scored, reason, _("(no search needed)"))
+            self._explain = lambda: self.explained(opts, i, scored, reason, _("(no search needed)"))
             return i
         t0 = time.perf_counter()
         deadline = t0 + self.time_limit if self.time_limit else None
@@ -1250,14 +1250,16 @@ class HardBot(MediumBot):
             if i != plan and v:
                 text += " " + _("vs plan {gain}").format(gain=f"{gain(i)[0]:+.2f}±{gain(i)[1]:.2f}")
             return text
-        ranked = sorted(cands, key=lambda i: (-len(values[i]), -sum(values[i]) / max(1, len(values[i]))))
-        why = _("the heuristic plan holds") if best == plan else _("beats the heuristic plan")
-        search = (_("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds "
-                    "({seconds}s, time cap)") if stopped else
-                  _("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds ({seconds}s)"))
-        self._explain = (because(self.describe(opts[best], decision.intent),
-                                 search.format(why=why, rollouts=spent, worlds=world_no, seconds=f"{elapsed:.2f}"))
-                         + f" [{'; '.join(line(i) for i in ranked[:4])}]")
+        def explain() -> str:   # worded only when someone asks (a batch of games never does)
+            ranked = sorted(cands, key=lambda i: (-len(values[i]), -sum(values[i]) / max(1, len(values[i]))))
+            why = _("the heuristic plan holds") if best == plan else _("beats the heuristic plan")
+            search = (_("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds "
+                        "({seconds}s, time cap)") if stopped else
+                      _("{why} (mean honor margin) after {rollouts} rollouts over {worlds} sampled worlds ({seconds}s)"))
+            return (because(self.describe(opts[best], decision.intent),
+                            search.format(why=why, rollouts=spent, worlds=world_no, seconds=f"{elapsed:.2f}"))
+                    + f" [{'; '.join(line(i) for i in ranked[:4])}]")
+        self._explain = explain
         return best
 
     def horizon(self, game: Game) -> int | None:
