@@ -82,3 +82,26 @@ def test_gift_beside_dimension_diver():
 def test_no_gift_of_a_monster():
     g = four(runes=10)
     assert not any(name in lb for lb in gifts(g) for name in ("Mephit", "Wind Tyrant", "Cultist"))
+
+
+def test_every_offer_and_gift_is_what_can_take_says_for_that_card_in_random_games():
+    """The main decision's offers and the teams' gifts come from one rule (``Game.offers``): at
+    every main decision of seeded team games over every set, a card on offer is offered (or
+    gifted for one rune more) exactly when ``can_take`` says the seat can pay for it."""
+    from ascension.core.bots import make_bot
+    for k, sets in enumerate((["10th"], ["cotg", "rotf"], ["10th", "legends"])):
+        g = new_game(sets, ["Ann", "Bob", "Cat", "Dan"], ["teams"], seed=40 + k)
+        bots = [make_bot("random", g.ctx.defs, k, s) for s in range(4)]
+        checked = 0
+        while not g.over and checked < 150:
+            d = g.decision()
+            if d.kind == "action":
+                seat = d.seat
+                on_offer = [c for c in g.center_row if c is not None] + [p[-1] for p in g.piles.values() if p]
+                taken = {o[1] for o in d.options if o[0] in ("acquire", "defeat")}
+                gifted = {o[1] for o in d.options if o[0] == "gift"}
+                assert taken == {c for c in on_offer if g.can_take(seat, c)}
+                assert gifted == {c for c in on_offer if not g.card(c).is_monster and g.can_take(seat, c, extra=1)}
+                checked += 1
+            g.apply(bots[d.seat].choose(g.view(d.seat), d))
+        assert checked == 150 or g.over
