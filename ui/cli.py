@@ -202,10 +202,11 @@ def cmd_simulate(args) -> int:
 
 @contextmanager
 def _ctrl_c_after():
-    """Run a short step whole: a Ctrl-C that comes meanwhile is raised once it is done."""
+    """Run a short step whole: a Ctrl-C that comes meanwhile is raised once it is done. Where
+    Ctrl-C is ignored (a batch started in the background, ``cmd &``), it stays ignored."""
     import signal
     import threading
-    if threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
     caught = []

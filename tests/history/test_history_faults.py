@@ -373,12 +373,15 @@ def test_bad_simulate_options_are_one_line_before_any_game(capsys, tmp_path, no_
 
 
 # ---------------------------------------------------------------------------- recording as it goes
-def start_batch(path: Path, folder: Path | None = None, games: int = 100_000):
+def start_batch(path: Path, folder: Path | None = None, games: int = 100_000, sigint=signal.SIG_DFL):
     argv = [PYTHON, "-m", "ascension.ui.cli", "simulate", "--games", str(games), "--seed", "1",
             "--bots", "greedy", "--db", str(path)]
     if folder:
         argv += ["--save-games", str(folder)]
-    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    # Ctrl-C as in a terminal (``sigint``): a suite started in the background (``cmd &``) ignores
+    # SIGINT, and a child would inherit that
+    return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, sigint))
 
 
 def wait_for_games(path: Path, proc, at_least: int, timeout: float = 30) -> int:
@@ -411,6 +414,23 @@ def test_ctrl_c_keeps_every_finished_game_and_says_how_many(tmp_path):
     assert integrity(path) == "ok"
     assert subprocess.run([PYTHON, "-m", "ascension.ui.cli", "replay", str(folder / f"game-{saved:05d}.json")],
                           capture_output=True, cwd=ROOT).returncode == 0
+
+
+def test_a_batch_started_in_the_background_ignores_ctrl_c_as_the_shell_asked(tmp_path):
+    """``ascension simulate ... &`` ignores SIGINT (the shell's rule for background jobs): a
+    Ctrl-C meant for the foreground neither stops it nor cuts a game's recording short."""
+    path = tmp_path / "h.sqlite3"
+    proc = start_batch(path, sigint=signal.SIG_IGN)
+    try:
+        seen = wait_for_games(path, proc, 20)
+        for __ in range(100):   # a second of Ctrl-C: some land while a game is being recorded
+            proc.send_signal(signal.SIGINT)
+            time.sleep(0.01)
+        assert wait_for_games(path, proc, seen + 40) > seen + 39 and proc.poll() is None
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert integrity(path) == "ok"
 
 
 def test_kill_9_loses_at_most_the_last_moments(tmp_path):
