@@ -18,7 +18,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from . import rng
-from .cards import CardDef
+from .carddef import CardDef
 from . import wording
 from .i18n import N_, _
 from .events import Event, log_lines, render
