@@ -55,9 +55,7 @@ def widget_texts(top: QWidget) -> list[str]:
         if not w.isVisibleTo(top) or _qt_standard_button(w):
             continue
         out.append(w.toolTip())
-        if isinstance(w, QLabel):
-            out.append(w.text())
-        elif isinstance(w, QAbstractButton):
+        if isinstance(w, (QLabel, QAbstractButton)):
             out.append(w.text())
         elif isinstance(w, QGroupBox):
             out.append(w.title())
@@ -65,9 +63,7 @@ def widget_texts(top: QWidget) -> list[str]:
             out += [w.itemText(i) for i in range(w.count())]
             if w.lineEdit() is not None:
                 out.append(w.lineEdit().placeholderText())
-        elif isinstance(w, QLineEdit):
-            out.append(w.placeholderText())
-        elif isinstance(w, QTextEdit):
+        elif isinstance(w, (QLineEdit, QTextEdit)):
             out.append(w.placeholderText())
         elif isinstance(w, QTabWidget):
             out += [w.tabText(i) for i in range(w.count())]
