@@ -288,23 +288,14 @@ def copy_json(data: Any) -> Any:
     return data
 
 
-class Context:
-    """What a match shares between clones and never changes: definitions, its plugins (called
-    through ``hooks``) and the sides, which follow from the setup (so they are not saved).
-    ``shared``: the hooks serve a whole batch of matches (``match.match_hooks``), into which no
-    plugin joins; the match then does not listen for that (the manager would keep every match
-    of the batch alive)."""
+class CardTables:
+    """What the engine reads of a match's card instances, worked out from them once: a batch's
+    matches with the same sets and seats share one (``match.new_game``'s ``batch``), so a game's
+    set-up does not build them again."""
 
-    def __init__(self, defs: list[CardDef], hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = (),
-                 shared: bool = False):
+    def __init__(self, defs: list[CardDef]):
         self.defs = defs                  # indexed by card instance id
         self.by_id = {d.id: d for d in defs}
-        self.hooks = hooks                # every hook call goes through here
-        self.pm = hooks.pm                # the plugin manager: plugins join here; blame() names them
-        self.setup = setup                # the JSON-able setup the match was built from
-        self.plugin_differences = list(plugin_differences)   # recorded plugins vs these (match.load)
-        self.plugins_changed = 0          # plugins registered or removed since the match began
-        self.sides: tuple[tuple[int, ...], ...] | None = None   # Game.sides(), worked out at set-up
         self.log_names: list[str] = log_names(defs)
         # The lowest price of a card one may acquire or defeat: with less to spend, the offers
         # need no look (a fifth of the main decisions, the first of each turn among them).
@@ -313,16 +304,43 @@ class Context:
         # reaches a tuple's item many times faster than a CardDef's attribute.
         self.offer_terms: list[tuple[str, int, bool]] = [(d.type, d.cost, d.mechana_construct) for d in defs]
         self._verbs: frozenset[str] | None = None
+
+    def uses_verb(self, name: str) -> bool:
+        """Whether any card has a step of verb ``name`` (worked out on first asking)."""
+        if self._verbs is None:
+            self._verbs = frozenset(s.verb.name for d in self.by_id.values()
+                                    for steps in d.effects.values() for s in steps)
+        return name in self._verbs
+
+
+class Context:
+    """What a match shares between clones and never changes: definitions (its ``tables``), its
+    plugins (called through ``hooks``) and the sides, which follow from the setup (so they are
+    not saved). ``shared``: the hooks serve a whole batch of matches (``match.match_hooks``), into
+    which no plugin joins; the match then does not listen for that (the manager would keep every
+    match of the batch alive)."""
+
+    def __init__(self, tables: CardTables, hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = (),
+                 shared: bool = False):
+        self.defs = tables.defs           # indexed by card instance id
+        self.by_id = tables.by_id
+        self.hooks = hooks                # every hook call goes through here
+        self.pm = hooks.pm                # the plugin manager: plugins join here; blame() names them
+        self.setup = setup                # the JSON-able setup the match was built from
+        self.plugin_differences = list(plugin_differences)   # recorded plugins vs these (match.load)
+        self.plugins_changed = 0          # plugins registered or removed since the match began
+        self.sides: tuple[tuple[int, ...], ...] | None = None   # Game.sides(), worked out at set-up
+        self.log_names = tables.log_names
+        self.cheapest = tables.cheapest
+        self.offer_terms = tables.offer_terms
+        self.tables = tables
         if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
 
     def uses_verb(self, name: str) -> bool:
         """Whether any card of the match has a step of verb ``name``: a plugin skips the
-        bookkeeping a verb needs in the matches without it (worked out on first asking)."""
-        if self._verbs is None:
-            self._verbs = frozenset(s.verb.name for d in self.by_id.values()
-                                    for steps in d.effects.values() for s in steps)
-        return name in self._verbs
+        bookkeeping a verb needs in the matches without it."""
+        return self.tables.uses_verb(name)
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1

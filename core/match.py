@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from typing import Annotated, Any
+from typing import Annotated, Any, NamedTuple
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -20,7 +20,7 @@ from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _
 from .slots import ext_problems
-from .engine import CARD_OPTIONS, ROW_SIZE, Context, Game, GameOver, InvalidAnswer, PluginError
+from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError
 
 HONOR_PER_PLAYER = 30
 SAVE_FORMAT = 1
@@ -162,12 +162,12 @@ def _canonical(asked: list[str], known: list[str], what: str) -> list[str]:
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
                 honor_pool: int | None = None, options: dict | None = None,
                 overrides: dict | None = None, plugins: dict[str, str] | None = None,
-                shared_hooks: dict | None = None) -> MatchSetup:
+                batch: dict | None = None) -> MatchSetup:
     """``overrides``: set id -> the card overrides to use (a saved game's record); None for a new
     match, which takes the player's override files (a mistake in them raises SetFileError naming
     the file; ``overrides={}`` builds the same match without them). ``plugins``: name -> version,
     the plugins a recorded game was played with, used instead of the installed always-on ones.
-    ``shared_hooks``: see :func:`match_hooks`."""
+    ``batch``: see :func:`match_hooks`."""
     cat = plugin_mod.installed()
     sets = _canonical(list(sets), list(available_sets()), _("set chosen more than once: {chosen}"))
     variants = _canonical(list(variants), list(cat.variants()), _("variant chosen more than once: {chosen}"))
@@ -190,7 +190,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     solos = [v for v in setup.variants if cat.variants()[v].solo]
     setup.solo = solos[0] if solos else None
     setup.pool = honor_pool if honor_pool is not None else HONOR_PER_PLAYER * max(2, setup.players)
-    hooks = match_hooks(plugin_names, shared_hooks)
+    hooks = match_hooks(plugin_names, batch)
     if setup.seed is None:
         setup.seed = secrets.randbits(63)
     problems = hooks.validate_setup(setup)
@@ -212,19 +212,20 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     return setup
 
 
-def match_hooks(plugin_names: list[str], shared: dict | None = None) -> plugin_mod.Hooks:
-    """A match's plugins, behind their hooks: a plugin manager of its own, or, with ``shared`` (a
-    dict a batch of games keeps, filled here), the one an earlier match of the batch with the
-    same plugins was given. Building a manager was a tenth of a simulated game, and plugins are
-    modules whose state lives in the game, so matches may share one as long as nobody registers
-    a plugin into a running match of the batch (as a front end or a test may: they get their own)."""
-    key = tuple(plugin_names)
-    hooks = shared.get(key) if shared is not None else None
+def match_hooks(plugin_names: list[str], batch: dict | None = None) -> plugin_mod.Hooks:
+    """A match's plugins, behind their hooks: a plugin manager of its own, or, with ``batch`` (a
+    dict a batch of games keeps of what they share: plugin managers, card layouts), the one an
+    earlier match of the batch with the same plugins was given. Building a manager was a tenth of
+    a simulated game, and plugins are modules whose state lives in the game, so matches may share
+    one as long as nobody registers a plugin into a running match of the batch (as a front end or
+    a test may: they get their own)."""
+    key = ("hooks", *plugin_names)
+    hooks = batch.get(key) if batch is not None else None
     if hooks is None:
         cat = plugin_mod.installed()
         hooks = plugin_mod.Hooks(plugin_mod.make_manager([cat.modules[n] for n in plugin_names]))
-        if shared is not None:
-            shared[key] = hooks
+        if batch is not None:
+            batch[key] = hooks
     return hooks
 
 
@@ -244,9 +245,28 @@ def piles_source(card_sets: list[CardSet]) -> CardSet:
     return max(card_sets, key=lambda s: s.center_copies)
 
 
-def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, list[int]], list[list[int]], list[int]]:
+class Layout(NamedTuple):
+    """A match's card instances (center deck, piles, starting decks, cards set aside) and the
+    engine's tables of them: the same for every match with the same card sets, seats and set-aside
+    cards, so a batch works them out once (``made_of`` keeps what its key names alive)."""
+    tables: CardTables
+    center: list[int]
+    piles: dict[str, list[int]]
+    starting: list[list[int]]
+    aside: list[int]
+    made_of: tuple
+
+
+def _layout(setup: MatchSetup, batch: dict | None = None) -> Layout:
     """Create every card instance: center deck (all sets mixed), piles and starting decks.
-    Piles and starting decks come from the set with the largest center deck (first on a tie)."""
+    Piles and starting decks come from the set with the largest center deck (first on a tie).
+    With ``batch`` (see :func:`match_hooks`), an earlier match's layout of the same cards is
+    reused (a game copies the lists it deals from; loaded sets are kept, so the same objects)."""
+    made_of = (tuple(setup.card_sets), len(setup.names), tuple(setup.aside))
+    key = ("layout", tuple(map(id, made_of[0])), made_of[1], tuple(map(id, made_of[2])))
+    known = batch.get(key) if batch is not None else None
+    if known is not None:
+        return known
     defs: list[CardDef] = []
 
     def make(cards: list[CardDef], copies: bool = True) -> list[int]:
@@ -260,29 +280,30 @@ def _instances(setup: MatchSetup) -> tuple[list[CardDef], list[int], dict[str, l
     piles = {d.id: make([d]) for d in main.always}
     starting = [make(main.starting) for __ in setup.names]
     aside = make(setup.aside, copies=False)
-    return defs, center, piles, starting, aside
+    layout = Layout(CardTables(defs), center, piles, starting, aside, made_of)
+    if batch is not None:
+        batch[key] = layout
+    return layout
 
 
 def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Player 2"),
              variants: list[str] = (), seed: int | None = None, honor_pool: int | None = None,
-             options: dict | None = None, shared_hooks: dict | None = None) -> Game:
-    """``shared_hooks``: a batch's plugin managers, shared by its games (see :func:`match_hooks`)."""
-    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool, options,
-                        shared_hooks=shared_hooks)
-    return _start(setup, shared=shared_hooks is not None)
+             options: dict | None = None, batch: dict | None = None) -> Game:
+    """``batch``: what a batch's games share (plugin managers, card layouts; see :func:`match_hooks`)."""
+    setup = build_setup(list(sets), list(names), list(variants), seed, honor_pool, options, batch=batch)
+    return _start(setup, batch)
 
 
-def _context(setup: MatchSetup, shared: bool = False) -> tuple[Context, list[int], dict, list[list[int]], list[int]]:
+def _context(setup: MatchSetup, batch: dict | None = None) -> tuple[Context, Layout]:
     hooks = setup.hooks or match_hooks(setup.plugins)
-    defs, center, piles, starting, aside = _instances(setup)
-    return (Context(defs, hooks, setup.to_dict(), setup.plugin_differences, shared), center, piles,
-            starting, aside)
+    layout = _layout(setup, batch)
+    return Context(layout.tables, hooks, setup.to_dict(), setup.plugin_differences, batch is not None), layout
 
 
-def _start(setup: MatchSetup, shared: bool = False) -> Game:
-    ctx, center, piles, starting, aside = _context(setup, shared)
+def _start(setup: MatchSetup, batch: dict | None = None) -> Game:
+    ctx, lay = _context(setup, batch)
     try:
-        return Game.new(ctx, setup.names, setup.seed, setup.pool, center, piles, starting, aside)
+        return Game.new(ctx, setup.names, setup.seed, setup.pool, lay.center, lay.piles, lay.starting, lay.aside)
     except PluginError as exc:   # a plugin's answer at set-up the rules cannot use (asc_sides): no match
         raise SetupError(str(exc)) from exc
 
@@ -459,7 +480,7 @@ def load(text: str, source: str = "save") -> Game:
         raise SaveFileError(_not_valid(source, _located(exc, "")[1:])) from None
     try:
         setup = setup_from_dict(d["setup"])
-        ctx, *__ = _context(setup)
+        ctx, __ = _context(setup)
         if len(m.state.players) != len(setup.names):
             raise SaveFileError(_not_valid(source, _("state.players: {players} players for the {names} names of the "
                                                     "setup").format(players=len(m.state.players), names=len(setup.names))))

@@ -36,13 +36,29 @@ def test_the_view_side_is_importable_from_the_engine_as_before(game2):
     assert game2.label(game2.decision().options[-1]) == "End turn"
 
 
-def test_the_games_of_a_batch_share_one_plugin_manager_and_play_as_alone():
-    shared: dict = {}
-    together = [play_game(["10th"], ["greedy"] * 4, seed, ["teams"], shared_hooks=shared) for seed in (1, 2, 3)]
+def test_the_games_of_a_batch_share_one_plugin_manager_and_card_layout_and_play_as_alone():
+    batch: dict = {}
+    together = [play_game(["10th"], ["greedy"] * 4, seed, ["teams"], batch=batch) for seed in (1, 2, 3)]
     alone = [play_game(["10th"], ["greedy"] * 4, seed, ["teams"]) for seed in (1, 2, 3)]
     assert [(r.scores, r.cards) for r in together] == [(r.scores, r.cards) for r in alone]
-    (hooks,) = shared.values()
+    (hooks,) = [v for k, v in batch.items() if k[0] == "hooks"]
     assert len(hooks.pm.listeners) == 1   # the Hooks' own: finished games are not kept alive
+    assert len([k for k in batch if k[0] == "layout"]) == 1
+
+
+def test_a_batch_of_other_sets_seats_and_legendary_characters_plays_each_game_as_alone():
+    """Games of one batch with other cards get their own layouts (Legendary characters are
+    chosen per game), and a game after them still plays exactly as on its own."""
+    games = [(["10th"], 2, [], 1), (["10th", "legends"], 2, ["legendary"], 1), (["10th"], 3, [], 2),
+             (["10th", "legends"], 2, ["legendary"], 5), (["cotg", "rotf"], 2, [], 3), (["10th"], 2, [], 4)]
+    batch: dict = {}
+
+    def played(sets, seats, variants, seed, batch=None):
+        r = play_game(sets, ["greedy"] * seats, seed, variants, keep_record=True, batch=batch)
+        return r.record["answers"], r.scores
+    together = [played(*g, batch=batch) for g in games]
+    assert together == [played(*g) for g in games]
+    assert len([k for k in batch if k[0] == "layout"]) >= 4   # 10th 2p (twice: one), legends x2, 3p, cotg+rotf
 
 
 def test_a_game_outside_a_batch_still_notices_a_plugin_joining_it(game2):
