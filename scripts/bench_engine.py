@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed, long_lived_frozen, simulate
+from ascension.core.sim import game_seed, batch_collector, simulate
 
 PYMINION = "pyminion==0.4.0"
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "pyminion_games.py"
@@ -124,13 +124,13 @@ def breakdown(games: int, seed: int, repeat: int = 3) -> dict[str, float]:
         answers.append(game.answers)
 
     def setup() -> None:
-        with long_lived_frozen():
+        with batch_collector():
             for s in seeds:
                 new_game(["10th"], ["A", "B"], seed=s)
 
     def engine() -> float:
         spent = 0.0
-        with long_lived_frozen():   # as simulate() runs its games
+        with batch_collector():   # as simulate() runs its games
             for s, given in zip(seeds, answers):
                 game = new_game(["10th"], ["A", "B"], seed=s)   # not timed
                 t = timeit.default_timer()

@@ -1,7 +1,7 @@
 """Seeded bot games with invariants checked after every action."""
 import pytest
 
-from ascension.core.sim import play_game, simulate
+from ascension.core.sim import BATCH_YOUNG_COLLECTION, play_game, simulate
 
 
 @pytest.mark.parametrize("bots", [["random", "random"], ["greedy", "greedy"], ["greedy", "random"],
@@ -52,14 +52,17 @@ def test_mixed_sets_with_the_legendary_track_finish_every_game():
 
 
 def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
-    """The batch keeps the long-lived heap out of full collections while it runs, and only then:
-    a caller's own frozen objects stay frozen, and nothing stays frozen otherwise."""
+    """The batch keeps the long-lived heap out of full collections and looks at young objects
+    less often while it runs, and only then: a caller's own frozen objects stay frozen, and
+    nothing stays frozen or changed otherwise."""
     import gc
     assert gc.get_freeze_count() == 0
+    before = gc.get_threshold()
     during = []
-    simulate(["10th"], ["greedy", "greedy"], games=2, seed=1, on_result=lambda r: during.append(gc.get_freeze_count()))
-    assert during and all(n > 0 for n in during)
-    assert gc.get_freeze_count() == 0
+    simulate(["10th"], ["greedy", "greedy"], games=2, seed=1,
+             on_result=lambda r: during.append((gc.get_freeze_count(), gc.get_threshold()[0])))
+    assert during and all(n > 0 and young == BATCH_YOUNG_COLLECTION for n, young in during)
+    assert gc.get_freeze_count() == 0 and gc.get_threshold() == before
     keep = [object()]   # noqa: F841  (something alive to freeze)
     gc.freeze()
     try:
@@ -68,3 +71,15 @@ def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
         assert gc.get_freeze_count() == frozen
     finally:
         gc.unfreeze()
+
+
+def test_what_finished_games_leave_in_cycles_is_still_collected_while_a_batch_runs():
+    """The random bot keeps its explanation as a closure over itself and the last decision,
+    which holds the game: a cycle only the collector frees. However long the batch, the games
+    of finished games do not pile up."""
+    import gc
+    from ascension.core.engine import Game
+    alive = []
+    simulate(["10th"], ["random", "random"], games=40, seed=1,
+             on_result=lambda r: alive.append(sum(type(o) is Game for o in gc.get_objects())))
+    assert len(alive) == 40 and max(alive[20:]) <= 30, alive   # uncollected: 2 more a game, 80 at the end
