@@ -303,6 +303,12 @@ class CardTables:
         # What the main decision reads of each card on offer, by instance: the compiled engine
         # reaches a tuple's item many times faster than a CardDef's attribute.
         self.offer_terms: list[tuple[str, int, bool]] = [(d.type, d.cost, d.mechana_construct) for d in defs]
+        # The card instances with a trigger on each event: most events set off none in play.
+        watching: dict[str, set[int]] = {}
+        for iid, d in enumerate(defs):
+            for t in d.triggers:
+                watching.setdefault(t.on, set()).add(iid)
+        self.triggered_by: dict[str, frozenset[int]] = {on: frozenset(cards) for on, cards in watching.items()}
         self._verbs: frozenset[str] | None = None
 
     def uses_verb(self, name: str) -> bool:
@@ -333,6 +339,7 @@ class Context:
         self.log_names = tables.log_names
         self.cheapest = tables.cheapest
         self.offer_terms = tables.offer_terms
+        self.triggered_by = tables.triggered_by
         self.tables = tables
         if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
@@ -676,10 +683,10 @@ class Game:
         p = self.players[seat]
         if runes:
             p.runes += runes
-            self.emit("gained_runes", seat, n=runes)
+            self.emit("gained_runes", seat, None, runes)
         if power:
             p.power += power
-            self.emit("gained_power", seat, n=power)
+            self.emit("gained_power", seat, None, power)
         if honor:
             self.gain_honor(seat, honor)
 
@@ -691,7 +698,7 @@ class Game:
             self.players[seat].honor += n
         else:
             self.ext["villain_honor"] = self.ext.get("villain_honor", 0) + n
-        self.emit("gained_honor", seat, n=n)
+        self.emit("gained_honor", seat, None, n)
         if was > 0 and self.pool == 0:
             self.emit("pool_empty")
 
@@ -733,7 +740,8 @@ class Game:
 
     def fire_triggers(self, seat: int, on: str, subject: int | None, from_center: bool = False) -> None:
         p = self.players[seat]
-        if not p.constructs:   # (most calls: no construct, no trigger)
+        watching = self.ctx.triggered_by.get(on)
+        if watching is None or watching.isdisjoint(p.constructs):   # (most calls: no trigger in play)
             return
         for c in list(p.constructs):
             for t in self.ctx.defs[c].triggers:
@@ -760,7 +768,7 @@ class Game:
         self.current = seat
         self.turn += 1
         self.last_turn[seat] = self.turn
-        self.emit("turn_started", seat, n=self.turn)
+        self.emit("turn_started", seat, None, self.turn)
 
     def end_turn(self) -> None:
         seat = self.current
@@ -1124,7 +1132,7 @@ class Game:
         self.players[seat].took += 1
         p = self.players[seat if owner is None else owner]
         (p.deck if to == "deck_top" else p.discard).append(iid)
-        self.emit("acquired", seat, iid, where=where)
+        self.emit("acquired", seat, iid, 0, where)
         if to == "deck_top" or owner not in (None, seat):   # not into the acquirer's own discard pile
             self.emit("placed", seat if owner is None else owner, iid, where="deck" if to == "deck_top" else "discard")
         if slot is not None:   # refilled first: what the card does when acquired resolves before a new Fate
@@ -1138,7 +1146,7 @@ class Game:
         p = self.players[seat]
         where = self.location(iid)
         p.took += 1
-        self.emit("defeated", seat, iid, where=where)
+        self.emit("defeated", seat, iid, 0, where)
         stack = self.stack
         mark = len(stack)
         if self.ctx.hooks.card_defeated is not None:   # runs while the monster is still in the row

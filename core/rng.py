@@ -37,10 +37,11 @@ def shuffle(state: int, items: list) -> int:
     """Fisher-Yates shuffle of ``items`` in place; return the new state."""
     if not PURE and len(items) < 1 << 31:
         return _shuffle_in_machine_words(state, items)
+    gamma, mask = _GAMMA, _MASK   # (locals: read at every card)
     for i in range(len(items) - 1, 0, -1):   # next_state and below, inlined: shuffling is hot
-        state = (state + _GAMMA) & _MASK
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        state = (state + gamma) & mask
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
         j = ((z ^ (z >> 31)) * (i + 1)) >> 64
         items[i], items[j] = items[j], items[i]
     return state

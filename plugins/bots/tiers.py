@@ -87,9 +87,19 @@ class GreedyBot(Bot):
     """Plays every card, then buys or defeats the best value it can afford; banishes starters."""
     name = "greedy"
 
+    # Card values by card instance, per list of definitions and kind of bot: a batch's games
+    # share one list (match.Layout), so their bots share the values worked out (a few are kept).
+    _known: dict[tuple[int, type], tuple[list[CardDef], dict[int, float]]] = {}
+
     def __init__(self, defs: list[CardDef], seed: int, seat: int, **options):
         super().__init__(defs, seed, seat, **options)
-        self._values: dict[int, float] = {}   # per card instance: a definition's value never changes
+        key = (id(defs), type(self))
+        known = GreedyBot._known.get(key)
+        if known is None or known[0] is not defs:
+            if len(GreedyBot._known) >= 8:
+                GreedyBot._known.clear()
+            known = GreedyBot._known[key] = (defs, {})
+        self._values = known[1]   # per card instance: a definition's value never changes
         self._conversions: dict[tuple[int, int], bool] = {}   # per (construct, ability)
         self._last: tuple | None = None   # the last decision's options, answer and scores
 
