@@ -5,8 +5,6 @@ import gc
 import math
 import signal
 import time
-from itertools import compress
-from operator import itemgetter
 from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
@@ -42,7 +40,6 @@ class GameResult:
 
 
 _TURNS_AND_TAKES = frozenset({"turn_started", "acquired", "defeated"})
-_KIND = itemgetter(0)
 
 
 def card_events(game: Game) -> list[tuple[str, int, str, int]]:
@@ -51,8 +48,7 @@ def card_events(game: Game) -> list[tuple[str, int, str, int]]:
     own_turns: dict[int, int] = {}
     out = []
     defs = game.ctx.defs
-    log = game.log   # a fifth of it, picked out without a Python loop over every event:
-    for kind, seat, card, __, ___ in compress(log, map(_TURNS_AND_TAKES.__contains__, map(_KIND, log))):
+    for kind, seat, card, __, ___ in [e for e in game.log if e[0] in _TURNS_AND_TAKES]:   # a fifth of the log
         if seat is None or seat < 0:
             continue
         if kind == "turn_started":
@@ -64,10 +60,11 @@ def card_events(game: Game) -> list[tuple[str, int, str, int]]:
 
 def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] = (),
               check: bool = False, keep_record: bool = False, bot_options: dict | None = None,
-              batch: dict | None = None) -> GameResult:
+              cards: bool = True, batch: dict | None = None) -> GameResult:
     """One headless game. ``bot_options`` go to every bot (e.g. ``{"budget": 64}`` for hard bots;
     a bot ignores options it does not use). ``batch``: what the games of the batch this game is
-    part of share (``match.match_hooks``), a dict the batch keeps."""
+    part of share (``match.match_hooks``), a dict the batch keeps. ``cards``: list what each seat
+    took (:func:`card_events`, read from the log after the game)."""
     names = [f"{b.capitalize()} {i + 1}" for i, b in enumerate(bots)]
     game = new_game(sets, names, list(variants), seed=seed, batch=batch)
     agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
@@ -88,7 +85,7 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
               "winner": winners[0], "scores": scores} if keep_record else None
     return GameResult(seed, game.turn, winners[0], scores, game.capped, violations, record,
-                      winners=winners, cards=card_events(game))   # a team wins together
+                      winners=winners, cards=card_events(game) if cards else [])   # a team wins together
 
 
 def game_seed(seed: int, k: int) -> int:
@@ -146,7 +143,8 @@ def chunks(n: int, jobs: int, per_job: int = 4) -> list[range]:
 def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: list[str] = (),
              check: bool = False, jobs: int = 1, keep_records: bool = False,
              progress: Callable[[int], None] | None = None, executor: Executor | None = None,
-             bot_options: dict | None = None, on_result: Callable[[GameResult], None] | None = None) -> dict:
+             bot_options: dict | None = None, on_result: Callable[[GameResult], None] | None = None,
+             cards: bool = True) -> dict:
     """Play ``games`` games; the same seed gives the same results whatever ``jobs`` or executor is.
 
     Games run in chunks (about four per worker, so a worker's start-up is paid once per chunk,
@@ -156,8 +154,10 @@ def simulate(sets: list[str], bots: list[str], games: int, seed: int, variants: 
     only play and return results: everything that is written (``on_result``, called here in
     order for each game, e.g. to record it; ``progress`` with the number of games done) happens
     in this, the parent, process. With ``on_result`` a task holds at most :data:`STREAM_CHUNK`
-    games, so results arrive (to be recorded) while the batch runs, not only at its end."""
-    work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records, bot_options)
+    games, so results arrive (to be recorded) while the batch runs, not only at its end.
+    ``cards``: also the statistics per card (:func:`card_stats`, in ``"cards"``), an analysis of
+    each game's log after it ends (``False``: ``"cards"`` is empty; a benchmark of the engine)."""
+    work = [(list(sets), list(bots), game_seed(seed, k), list(variants), check, keep_records, bot_options, cards)
             for k in range(games)]
     t0 = time.perf_counter()
     results: list[GameResult] = []
@@ -226,7 +226,7 @@ def summarize(results: list[GameResult], sets, bots, seed, elapsed: float) -> di
                      "mean_honor": round(honor[i] / n, 2) if n else 0.0,
                      "mean_tokens": round(tokens[i] / n, 2) if n else 0.0,
                      "mean_card_honor": round(card_honor[i] / n, 2) if n else 0.0} for i in range(seats)]
-    out["cards"] = card_stats(results)
+    out["cards"] = card_stats(results)   # empty when the games listed no takes (simulate(cards=False))
     if villain_wins:
         out["villain_wins"] = villain_wins
     if results and results[0].record is not None:

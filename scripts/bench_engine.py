@@ -4,7 +4,9 @@
 Absolute games/s depend on the machine; the ratio to pyminion (Dominion, BigMoney vs
 BigMoney, shared/bench/pyminion_games.py) does much less. Rounds alternate ours and theirs
 so drift (thermal, other load) hits both. Ours: greedy-vs-greedy 2-player games of the 10th
-set, headless, without invariant checks. Also reports the cost of Game.clone() on a mid-game
+set, headless, without invariant checks and without the statistics per card that ``ascension
+simulate`` prints (an analysis of each game's log once it has ended: a tenth of a compiled
+game's instructions, a twentieth of a pure one's; pyminion's script keeps no statistics either). Also reports the cost of Game.clone() on a mid-game
 state, which bounds how fast any search-based bot can be.
 
 With ``--breakdown`` it first splits our game's time into set-up (``new_game``: plugin manager,
@@ -51,7 +53,7 @@ def ensure_pyminion() -> None:
 
 
 def ours(games: int, seed: int) -> float:
-    return simulate(["10th"], ["greedy", "greedy"], games, seed)["games_per_second"]
+    return simulate(["10th"], ["greedy", "greedy"], games, seed, cards=False)["games_per_second"]
 
 
 # A Legendary Character's Boon is used like a construct's ability: one move (its free take with

@@ -31,7 +31,7 @@ from pathlib import Path
 from bench_engine import DEFAULT_SCRIPT, ensure_pyminion, our_moves_per_game
 
 OURS = ("import sys; from ascension.core.sim import simulate; "
-        "simulate(['10th'], ['greedy'] * int(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2]), sys.argv[4:])")
+        "simulate(['10th'], ['greedy'] * int(sys.argv[3]), int(sys.argv[1]), int(sys.argv[2]), sys.argv[4:], cards=False)")
 PURE = ("import sys; sys.path.insert(0, sys.argv.pop()); from equivalence import PureSources; "
         "sys.meta_path.insert(0, PureSources()); ")   # the last argument: the folder of equivalence.py
 WORKLOADS = {"plain": (2, []), "legendary": (2, ["legendary"]), "teams": (4, ["teams"])}   # seats, variants

@@ -83,3 +83,12 @@ def test_what_finished_games_leave_in_cycles_is_still_collected_while_a_batch_ru
     simulate(["10th"], ["random", "random"], games=40, seed=1,
              on_result=lambda r: alive.append(sum(type(o) is Game for o in gc.get_objects())))
     assert len(alive) == 40 and max(alive[20:]) <= 30, alive   # uncollected: 2 more a game, 80 at the end
+
+
+def test_a_batch_without_card_statistics_plays_the_same_games():
+    """``cards=False`` (the engine benchmark) skips only the analysis of the logs."""
+    full = simulate(["10th"], ["greedy", "medium"], games=6, seed=3)
+    lean = simulate(["10th"], ["greedy", "medium"], games=6, seed=3, cards=False)
+    assert full["cards"] and lean["cards"] == {}
+    assert {k: v for k, v in lean.items() if k not in ("cards", "seconds", "games_per_second")} == \
+        {k: v for k, v in full.items() if k not in ("cards", "seconds", "games_per_second")}
