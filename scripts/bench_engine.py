@@ -12,7 +12,9 @@ state, which bounds how fast any search-based bot can be.
 With ``--breakdown`` it first splits our game's time into set-up (``new_game``: plugin manager,
 cards, deal), the engine alone (the same games replayed from their answers: decisions and rules,
 no bot) and the rest (the bots' choices and views, the game's result), and prints the ratio we
-would reach if set-up and the rest cost nothing: the ceiling of work outside the engine.
+would reach if set-up and the rest cost nothing: the ceiling of work outside the engine. Each of
+its figures is the best of three runs (the least disturbed), so its "whole" game is faster than
+the rounds' figures, which are single runs paired with pyminion's and reported as a median.
 
 Games differ in length (an Ascension game has about 3x as many moves as a BigMoney game), so the
 fair figure is the time per *move*, counted the same way on both sides in an untimed pass over
