@@ -44,8 +44,8 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
-from itertools import combinations
 from functools import partial
+from itertools import combinations
 
 from ascension.core import rng, wording
 from ascension.core.bots import Bot

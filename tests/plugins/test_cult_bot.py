@@ -32,3 +32,17 @@ def test_the_bot_leaves_the_cultist_rather_than_hand_the_cult_the_end_of_the_gam
 def test_the_bot_takes_the_cultist_when_the_cult_cannot_end_the_game_anyway():
     assert medium_move(pool=6, power=2) == "Cultist"   # 5 left: the Cult's 4 do not empty it
     assert medium_move(pool=3, power=2) == "Cultist"   # the Cult's turn ends the game either way
+
+
+def test_emptying_the_pool_now_is_worth_what_the_cult_would_take_with_its_next_turn():
+    """Void Remnant's 4 honor and Lycan Fang's 2: the Cult never takes them if the game ends now;
+    taking the Remnant leaves it the next card to the left instead (Snowstrider Lycan, 3)."""
+    from ascension.plugins.bots.tiers import Situation
+    game = new_game(["legends"], ["Ann"], ["cult"], seed=1)
+    empty_center_row(game)
+    arrange_center(game, ROW)
+    sense = Situation(game, 0)
+    ending = lambda pool, taken=(): sum(a.turn_end(sense, pool, set(taken)) or 0.0 for a in sense.advice)  # noqa: E731
+    assert ending(0) == 4 + 2
+    assert ending(0, [game.center_row[-1]]) == 2 + 3
+    assert ending(20) == 0.0   # the Cult's next turn neither ends the game nor is denied it
