@@ -65,8 +65,9 @@ class BotAdvice:
     after this one, estimated), ``sense.effect_value(card_def, key)`` (honor the effect list
     ``key`` of a card brings, resolved once now), ``sense.acquire_value(card_def)`` and
     ``sense.defeat_value(card_def)`` (the bot's own worth of taking a card),
-    ``sense.faction_share`` (faction → share of that seat's cards) and ``sense.memo`` (a dict
-    kept as long as the reading, for the plugin's own sums)."""
+    ``sense.faction_share`` (faction → share of that seat's cards), ``sense.avg`` (honor one play
+    of an average card of that seat's deck brings) and ``sense.memo`` (a dict kept as long as the
+    reading, for the plugin's own sums)."""
 
     def take(self, sense, card: int) -> float:
         """Worth of ``sense.seat`` acquiring or defeating ``card`` from the center row, beyond
@@ -82,6 +83,13 @@ class BotAdvice:
         """Honor the plugin's rivals that are no seat (a solo villain) will still gain before
         the game ends, as ``sense.seat`` sees it (weighed with a deck's expected honor)."""
         return 0.0
+
+    def turn_end(self, sense, pool: int, taken: set) -> float | None:
+        """Worth of ``sense.seat`` ending its turn with ``pool`` honor left in the pool and the
+        center-row cards ``taken`` gone, beyond the honor and cards themselves: who takes the
+        next turn and whether it ends the game (a solo villain's turn). None: the plugin's rules
+        make no difference to it."""
+        return None
 
     def tuning(self) -> dict[str, float]:
         """Factors on the built-in medium policy's numbers (its ``Tuning``, by name) that the

@@ -3,7 +3,12 @@ player's turns the villain takes the two right-most center-row cards, so the row
 the villain eats from the right, two cards a turn, new cards joining on the left. A card the
 player takes or banishes from that queue is one the villain never gets: the villain takes
 instead the card that would have been just out of its reach when the game ends. The Cult
-(:mod:`.cult_bot`) adds its Renown to what a card is worth to it."""
+(:mod:`.cult_bot`) adds its Renown to what a card is worth to it.
+
+The game ends at the end of the turn in which the pool empties, so the player's last honor
+decides who moves last: emptied on the player's turn, the villain never takes its next two
+cards; left with no more than those two cards take from it, the villain's turn ends the game and
+the player's next turn is lost."""
 from __future__ import annotations
 
 from ascension.core.bots import BotAdvice
@@ -21,6 +26,23 @@ class VillainAdvice(BotAdvice):
             return 0.0
         rest = [c for c in queue if c != card]
         return DENY * (self.haul(sense, queue[:reach]) - self.haul(sense, rest[:reach]))
+
+    def turn_end(self, sense, pool: int, taken: set) -> float:
+        """Emptied now: the villain's next two cards are denied it. Left within their reach: the
+        player's next turn (about five plays of its deck's average card) is lost."""
+        row = [c for c in sense.game.center_row if c is not None and c not in taken]
+        nxt = row[:-3:-1]
+        if pool <= 0:
+            return self.haul(sense, nxt + [None] * (2 - len(nxt)))
+        if pool <= self.from_pool(sense, nxt):
+            return -5 * sense.avg
+        return 0.0
+
+    def from_pool(self, sense, cards: list) -> float:
+        """The honor the villain takes from the pool for ``cards`` (not that of the cards it
+        sets aside)."""
+        g = sense.game
+        return self.haul(sense, cards) - sum(g.card(c).honor for c in cards if g.card(c).type != "monster")
 
     def rivals_future(self, sense) -> float:
         queue, reach = self.queue(sense)

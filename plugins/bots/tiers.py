@@ -45,6 +45,7 @@ import math
 import time
 from collections import Counter
 from functools import partial
+from itertools import combinations
 
 from ascension.core import rng, wording
 from ascension.core.bots import Bot
@@ -779,7 +780,45 @@ def medium_plan(sit: Situation, options):
     me = sit.me
     power_plan = _knapsack([it for it in items if it[1] == "power"], me.power)
     rune_plan = _knapsack([it for it in items if it[1] == "runes"], me.runes)
+    if sit.advice and sit.g.pool > 0:
+        power_plan = _turn_end_plan(sit, items, power_plan, rune_plan)
     return items, power_plan, rune_plan
+
+
+def _turn_end_plan(sit: Situation, items, power_plan, rune_plan):
+    """The power plan again when a plugin says how the turn ends matters (``BotAdvice.turn_end``:
+    against a solo villain, whether the honor this turn takes from the pool ends the game now,
+    hands its end to the villain's turn, or neither): every set of the row's monsters it can
+    afford, the rest spent on the best pile monster (the Cultist), weighed with that worth."""
+    g, defs = sit.g, sit.defs
+    power = [it for it in items if it[1] == "power" and it[2] <= sit.me.power]
+    if not power:
+        return power_plan
+    row = [it for it in power if it[5] == 1]
+    pile = max((it for it in power if it[5] > 1 and it[2] > 0), key=lambda it: it[3], default=None)
+    bought = {it[4] for it in rune_plan[1] if isinstance(it[4], int)}
+
+    def ending(chosen) -> float | None:
+        pool = g.pool - sum(reward_honor(defs[it[4]]) for it in chosen)
+        taken = bought | {it[4] for it in chosen}
+        worths = [w for w in (a.turn_end(sit, pool, taken) for a in sit.advice) if w is not None]
+        return sum(worths) if worths else None
+
+    if ending(power_plan[1]) is None:
+        return power_plan
+    best, best_v = power_plan, None
+    for n in range(len(row) + 1):
+        for monsters in combinations(row, n):
+            left = sit.me.power - sum(it[2] for it in monsters)
+            if left < 0 or len({it[4] for it in monsters}) < n:
+                continue
+            for k in range(left // pile[2] + 1 if pile else 1):
+                chosen = monsters + (pile,) * k
+                value = sum(it[3] for it in chosen)
+                v = value + ending(chosen)
+                if best_v is None or v > best_v + 1e-9:
+                    best, best_v = (value, chosen), v
+    return best
 
 
 def medium_action(sit: Situation, options) -> tuple[int, list[tuple[float, str]], str]:
