@@ -6,7 +6,8 @@ BigMoney, shared/bench/pyminion_games.py) does much less. Rounds alternate ours 
 so drift (thermal, other load) hits both. Ours: greedy-vs-greedy 2-player games of the 10th
 set, headless, without invariant checks and without the statistics per card that ``ascension
 simulate`` prints (an analysis of each game's log once it has ended: a tenth of a compiled
-game's instructions, a twentieth of a pure one's; pyminion's script keeps no statistics either). Also reports the cost of Game.clone() on a mid-game
+game's instructions, a twentieth of a pure one's; pyminion's script keeps no statistics
+either). Also reports the cost of Game.clone() on a mid-game
 state, which bounds how fast any search-based bot can be.
 
 With ``--breakdown`` it first splits our game's time into set-up (``new_game``: plugin manager,
@@ -128,15 +129,16 @@ def breakdown(games: int, seed: int, repeat: int = 3) -> dict[str, float]:
         answers.append(game.answers)
 
     def setup() -> None:
+        batch: dict = {}   # as simulate() runs its games: plugin managers and card layouts shared
         with batch_collector():
             for s in seeds:
-                new_game(["10th"], ["A", "B"], seed=s)
+                new_game(["10th"], ["A", "B"], seed=s, batch=batch)
 
     def engine() -> float:
-        spent = 0.0
-        with batch_collector():   # as simulate() runs its games
+        spent, batch = 0.0, {}
+        with batch_collector():
             for s, given in zip(seeds, answers):
-                game = new_game(["10th"], ["A", "B"], seed=s)   # not timed
+                game = new_game(["10th"], ["A", "B"], seed=s, batch=batch)   # not timed
                 t = timeit.default_timer()
                 for a in given:
                     game.decision()
