@@ -141,8 +141,10 @@ class ExpertTuning(Tuning):
 class ExpertBot(HardBot):
     """Racing determinized rollouts over the medium plan, scored by the learned evaluation (see
     the module docstring). Options as :class:`~.tiers.HardBot` (``budget``: the most rollouts a
-    decision may take), and ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
-    ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation)."""
+    decision may take), ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
+    ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation), and for
+    experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below) and ``weights``
+    (another file written by ``scripts/train_expert.py``)."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -159,7 +161,11 @@ class ExpertBot(HardBot):
     def __init__(self, defs, seed, seat, **options):
         super().__init__(defs, seed, seat, **options)
         self.leaf = options.get("leaf", self.DEFAULT_LEAF)
-        self.model = model() if self.leaf == "learned" else None
+        self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
+        self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
+        weights = options.get("weights")     # experiments: another trained file
+        self.model = (None if self.leaf != "learned" else Model.load(open(weights, encoding="utf-8").read())
+                      if weights else model())
 
     def choose(self, view, decision):
         opts = decision.options
@@ -192,7 +198,7 @@ class ExpertBot(HardBot):
             return mean, math.sqrt(var / n)
 
         while alive and spent + len(alive) + 1 <= self.budget:
-            for __ in range(self.FIRST if worlds == 0 else self.BATCH):
+            for __ in range(self.first if worlds == 0 else self.batch):
                 if spent + len(alive) + 1 > self.budget:
                     break
                 world = view.sample(rng.derive(seed, f"w{worlds}"))
@@ -205,9 +211,9 @@ class ExpertBot(HardBot):
                         wins[i].append(won)
                     spent += 1
             stats = {i: gain(i) for i in alive}
-            floor = max([self.SMALL] + [m - self.Z * se for m, se in stats.values()])
-            alive = [i for i in alive if stats[i][0] + self.Z * stats[i][1] > floor]
-            if len(alive) == 1 and stats[alive[0]][0] - self.Z * stats[alive[0]][1] > 0:
+            floor = max([self.small] + [m - self.z * se for m, se in stats.values()])
+            alive = [i for i in alive if stats[i][0] + self.z * stats[i][1] > floor]
+            if len(alive) == 1 and stats[alive[0]][0] - self.z * stats[alive[0]][1] > 0:
                 break                                   # one departure left, clearly better than the plan
         best, best_gain = plan, 0.0
         for i in alive:

@@ -228,3 +228,25 @@ def test_training_repeats_from_its_seed():
 def test_its_reason_gives_its_chance_to_win():
     __, __, seen, __ = play(["10th"], 2, [], seed=6, turns=10)
     assert any(re.search(r"honor (ahead|behind).* \(chance to win: \d+%\)", why) for __, __, why in seen)
+
+
+def test_experiments_can_set_the_race_and_the_weights_file(tmp_path):
+    """``first=16``: every searched decision meets at least 16 worlds; ``weights=``: another
+    trained file judges the rollouts (here one that ignores everything but the honor margin)."""
+    game = new_game(["10th"], ["A", "B"], seed=4)
+    bot = make_bot("expert", game.ctx.defs, 4, 0, budget=200, depth=1, endgame=0.0, first=16)
+    medium = make_bot("medium", game.ctx.defs, 4, 1)
+    while not game.over and game.turn <= 10:
+        dec = game.decision()
+        game.apply((bot if dec.seat == 0 else medium).choose(game.view(dec.seat), dec))
+    assert bot.stats and all(s["worlds"] >= 16 or s["rollouts"] + s["candidates"] > 200 for s in bot.stats)
+    data = json.loads(resources.files("ascension.plugins.bots").joinpath("expert_eval.json").read_text())
+    only_margin = dict(data, margin=[1.0] + [0.0] * (len(expert.FEATURES) - 1), win=[0.0] * len(expert.FEATURES),
+                       cards={})
+    path = tmp_path / "weights.json"
+    path.write_text(json.dumps(only_margin))
+    other = make_bot("expert", game.ctx.defs, 4, 0, weights=str(path))
+    positions, __ = _positions()
+    x = expert.features(positions[9], 0)
+    assert other.model.predict(x, expert.card_terms(positions[9], 0)) == (x[0], 0.5)
+    assert make_bot("expert", game.ctx.defs, 4, 0).model is expert.model()
