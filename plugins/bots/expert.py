@@ -27,6 +27,7 @@ import json
 import math
 import time
 from importlib import resources
+from pathlib import Path
 
 from ascension.core import rng
 from ascension.core.engine import Game
@@ -106,9 +107,7 @@ class Model:
         self.cards = data.get("cards", {})    # card id -> (margin weight, win weight)
 
     @classmethod
-    def load(cls, text: str | None = None) -> "Model":
-        if text is None:
-            text = resources.files(__package__).joinpath("expert_eval.json").read_text(encoding="utf-8")
+    def load(cls, text: str) -> "Model":
         return cls(json.loads(text))
 
     def predict(self, x: list[float], cards: dict[str, float] | None = None) -> tuple[float, float]:
@@ -126,11 +125,21 @@ class Model:
 _MODEL: Model | None = None
 
 
+class ExpertDataError(ValueError):
+    """The expert's trained evaluation cannot be read (a damaged or partial install)."""
+
+
 def model() -> Model:
-    """The trained model, read once."""
+    """The trained model, read once; a file that cannot be read is named in a plain message."""
     global _MODEL
     if _MODEL is None:
-        _MODEL = Model.load()
+        source = resources.files(__package__).joinpath("expert_eval.json")
+        try:
+            _MODEL = Model.load(source.read_text(encoding="utf-8"))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ExpertDataError(_("the expert bot cannot read its trained evaluation {file}: {error}; reinstall "
+                                    "Ascension Table to restore it (the other bots do not need it)").format(
+                file=source, error=exc)) from None
     return _MODEL
 
 
@@ -153,7 +162,8 @@ class ExpertBot(HardBot):
     BATCH = 4          # worlds added per round of the race
     FIRST = 8          # worlds every candidate meets before any drops out
     Z = 2.0            # standard errors that make a candidate clearly worse (or clearly better)
-    SMALL = 0.25       # honor: a departure that cannot gain more than this is not worth the rollouts
+    SMALL = 1.0        # honor: a departure that cannot gain more than this is not worth the rollouts
+    DEFAULT_MARGIN = 2.0   # standard errors a departure must gain to replace the plan (hard: 0.5)
     DEFAULT_DEPTH = 2      # rounds played out before the learned evaluation scores the position
     DEFAULT_ENDGAME = 0.25  # played to the end once the honor pool is below this share of its start
     DEFAULT_LEAF = "learned"   # or "hand": the hard bot's evaluate (experiments)
@@ -164,7 +174,7 @@ class ExpertBot(HardBot):
         self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
         weights = options.get("weights")     # experiments: another trained file
-        self.model = (None if self.leaf != "learned" else Model.load(open(weights, encoding="utf-8").read())
+        self.model = (None if self.leaf != "learned" else Model.load(Path(weights).read_text(encoding="utf-8"))
                       if weights else model())
 
     def choose(self, view, decision):

@@ -250,3 +250,21 @@ def test_experiments_can_set_the_race_and_the_weights_file(tmp_path):
     x = expert.features(positions[9], 0)
     assert other.model.predict(x, expert.card_terms(positions[9], 0)) == (x[0], 0.5)
     assert make_bot("expert", game.ctx.defs, 4, 0).model is expert.model()
+
+
+@pytest.mark.parametrize("damage", ["", "{not json", '{"features": []}', "\udcff"])
+def test_a_damaged_trained_evaluation_is_named_in_a_plain_message(damage, monkeypatch, tmp_path):
+    """A damaged install (the weights file emptied, cut short, from another version): choosing
+    the expert says which file and what to do, not a JSON traceback."""
+    broken = tmp_path / "expert_eval.json"
+    broken.write_text(damage, encoding="utf-8", errors="surrogateescape")
+
+    class Package:
+        def joinpath(self, name):
+            return tmp_path / name
+    monkeypatch.setattr(expert, "_MODEL", None)
+    monkeypatch.setattr(expert.resources, "files", lambda package: Package())
+    game = new_game(["10th"], ["A", "B"], seed=1)
+    with pytest.raises(expert.ExpertDataError) as caught:
+        make_bot("expert", game.ctx.defs, 1, 0)
+    assert str(broken) in str(caught.value) and "reinstall Ascension Table" in str(caught.value)
