@@ -48,7 +48,7 @@ from functools import partial
 from itertools import combinations
 
 from ascension.core import rng, wording
-from ascension.core.bots import Bot
+from ascension.core.bots import Bot, BotAdvice
 from ascension.core.cards import CardDef
 from ascension.core.engine import Decision, Game
 from ascension.core.i18n import _, ngettext
@@ -791,8 +791,9 @@ def _turn_end_plan(sit: Situation, items, power_plan, rune_plan):
     hands its end to the villain's turn, or neither): every set of the row's monsters it can
     afford, the rest spent on the best pile monster (the Cultist), weighed with that worth."""
     g, defs = sit.g, sit.defs
-    power = [it for it in items if it[1] == "power" and it[2] <= sit.me.power]
-    if not power:
+    enders = [a for a in sit.advice if type(a).turn_end is not BotAdvice.turn_end]
+    power = [it for it in items if it[1] == "power" and it[2] <= sit.me.power] if enders else []
+    if not power:   # (no plugin weighs a turn's end: a Legendary game's rollouts pay nothing here)
         return power_plan
     row = [it for it in power if it[5] == 1]
     pile = max((it for it in power if it[5] > 1 and it[2] > 0), key=lambda it: it[3], default=None)
@@ -801,7 +802,7 @@ def _turn_end_plan(sit: Situation, items, power_plan, rune_plan):
     def ending(chosen) -> float | None:
         pool = g.pool - sum(reward_honor(defs[it[4]]) for it in chosen)
         taken = bought | {it[4] for it in chosen}
-        worths = [w for w in (a.turn_end(sit, pool, taken) for a in sit.advice) if w is not None]
+        worths = [w for w in (a.turn_end(sit, pool, taken) for a in enders) if w is not None]
         return sum(worths) if worths else None
 
     if ending(power_plan[1]) is None:
