@@ -11,8 +11,12 @@ Targets (issue 7): each tier beats the one below it >= 65% in 2-player games; ha
 easy (greedy) >= 70%. A mix is sets joined by ``+``, then optionally variants after a colon:
 the default mixes are the 10 Year set alone and 10th+legends with the Legendary Track.
 
+``--only-with TIER`` plays only the pairings with that tier: the others are the same seeded
+games as in a ladder without it, so a tier joins a table measured before at the cost of its own
+games (the cells it did not play print as ``·``).
+
 Usage: .venv/bin/python scripts/ladder.py [--tiers easy,medium,hard] [--games 100] [--budget 48]
-       [--mixes 10th 10th+legends:legendary] [--seed 1] [--jobs 2] [--json] [--save FILE]
+       [--mixes 10th 10th+legends:legendary] [--seed 1] [--jobs 2] [--only-with TIER] [--json] [--save FILE]
 """
 from __future__ import annotations
 
@@ -64,13 +68,20 @@ def play(task) -> tuple[str, str, str, int, int, int, float]:
     return mix, a, b, seed, swap, int(a_seat in game.winners()), totals[a_seat] - totals[1 - a_seat]
 
 
+SEARCHING = ("hard", "expert")   # the slow tiers
+
+
+def pairings(tiers: list[str], only_with: str | None = None) -> list[tuple[str, str]]:
+    return [(a, b) for a, b in itertools.combinations(tiers, 2) if only_with in (None, a, b)]
+
+
 def run(tiers: list[str], mixes: list[str], games: int, seed: int, jobs: int, options: dict,
-        progress=None) -> dict:
+        progress=None, only_with: str | None = None) -> dict:
     tasks = [(mix, a, b, game_seed(seed, k), swap, options)
-             for mix in mixes for a, b in itertools.combinations(tiers, 2)
+             for mix in mixes for a, b in pairings(tiers, only_with)
              for k in range(games) for swap in (0, 1)]
-    # the slowest pairings (with the search bot) first, so the pool stays busy to the end
-    tasks.sort(key=lambda t: -("hard" in (t[1], t[2])))
+    # the slowest pairings (with a search bot) first, so the pool stays busy to the end
+    tasks.sort(key=lambda t: -sum(tier in SEARCHING for tier in t[1:3]))
     results = []
     if jobs > 1:
         with ProcessPoolExecutor(jobs) as ex:
@@ -86,7 +97,7 @@ def run(tiers: list[str], mixes: list[str], games: int, seed: int, jobs: int, op
     out = {}
     for mix in mixes:
         cells = {}
-        for a, b in itertools.combinations(tiers, 2):
+        for a, b in pairings(tiers, only_with):
             rs = [r for r in results if r[0] == mix and r[1] == a and r[2] == b]
             n = len(rs)
             wins = sum(r[5] for r in rs)
@@ -105,11 +116,12 @@ def run(tiers: list[str], mixes: list[str], games: int, seed: int, jobs: int, op
 def targets(tiers: list[str], cells: dict) -> list[tuple[str, float, float, bool]]:
     checks = []
     for lower, upper in zip(tiers, tiers[1:]):
-        c = cells[f"{upper}>{lower}"]
-        checks.append((f"{upper} vs {lower}", c["rate"], TARGET_NEXT, c["rate"] >= TARGET_NEXT))
+        c = cells.get(f"{upper}>{lower}")
+        if c is not None:   # (not played: --only-with)
+            checks.append((f"{upper} vs {lower}", c["rate"], TARGET_NEXT, c["rate"] >= TARGET_NEXT))
     if "hard" in tiers:
         for low in ("easy", "greedy"):
-            if low in tiers and tiers.index(low) < tiers.index("hard") - 1:
+            if low in tiers and tiers.index(low) < tiers.index("hard") - 1 and f"hard>{low}" in cells:
                 c = cells[f"hard>{low}"]
                 checks.append((f"hard vs {low}", c["rate"], TARGET_HARD_EASY, c["rate"] >= TARGET_HARD_EASY))
     return checks
@@ -125,12 +137,15 @@ def print_matrix(mix: str, tiers: list[str], cells: dict) -> None:
         for b in tiers:
             if a == b:
                 row += "—".rjust(width)
+            elif f"{a}>{b}" not in cells:
+                row += "·".rjust(width)
             else:
                 c = cells[f"{a}>{b}"]
                 row += f"{100 * c['rate']:.0f}% [{100 * c['ci'][0]:.0f}-{100 * c['ci'][1]:.0f}]".rjust(width)
         print(row)
     print("mean honor margin (row minus column): " + ", ".join(
-        f"{a}-{b} {cells[f'{a}>{b}']['margin']:+.1f}" for a, b in itertools.combinations(tiers, 2)))
+        f"{a}-{b} {cells[f'{a}>{b}']['margin']:+.1f}" for a, b in itertools.combinations(tiers, 2)
+        if f"{a}>{b}" in cells))
     for name, rate, target, ok in targets(tiers, cells):
         print(f"  {name}: {100 * rate:.1f}% (target {100 * target:.0f}%) {'OK' if ok else 'MISSED'}")
 
@@ -144,6 +159,7 @@ def main(argv=None) -> int:
     ap.add_argument("--budget", type=int, default=None, help="hard: rollouts per decision (default: its default)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--only-with", metavar="TIER", help="play only the pairings with this tier (one joining a ladder)")
     ap.add_argument("--json", action="store_true", help="print JSON instead of the matrices")
     ap.add_argument("--save", metavar="FILE", help="also write the JSON results to FILE")
     args = ap.parse_args(argv)
@@ -151,6 +167,8 @@ def main(argv=None) -> int:
     unknown = [t for t in tiers if t not in bot_kinds()]
     if unknown:
         ap.error(f"unknown tier(s): {', '.join(unknown)} (available: {', '.join(bot_kinds())})")
+    if args.only_with is not None and args.only_with not in tiers:
+        ap.error(f"--only-with {args.only_with}: not one of the tiers ({', '.join(tiers)})")
     hard = {}
     if args.budget:
         hard["budget"] = args.budget
@@ -162,8 +180,9 @@ def main(argv=None) -> int:
             print(f"\r{k}/{n} games, {time.perf_counter() - t0:.0f}s", end="" if k < n else "\n",
                   file=sys.stderr, flush=True)
 
-    out = run(tiers, args.mixes, args.games, args.seed, args.jobs, options, progress)
+    out = run(tiers, args.mixes, args.games, args.seed, args.jobs, options, progress, args.only_with)
     doc = json.dumps({"tiers": tiers, "seed": args.seed, "games": args.games, "options": options,
+                      "only_with": args.only_with,
                       "matrices": out, "seconds": round(time.perf_counter() - t0, 1)})
     if args.save:
         with open(args.save, "w", encoding="utf-8") as fh:
