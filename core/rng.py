@@ -20,6 +20,9 @@ PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the 
 
 def next_state(state: int) -> tuple[int, int]:
     """Advance ``state``; return (new_state, 64-bit output)."""
+    if not PURE and 0 <= state <= _MASK:
+        s: i64 = _word(state) + i64(_GAMMA - (1 << 64))
+        return int(s) & _MASK, int(_output(s)) & _MASK
     state = (state + _GAMMA) & _MASK
     z = state
     z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
@@ -50,10 +53,30 @@ def shuffle(state: int, items: list) -> int:
 def derive(seed: int, label: str) -> int:
     """A seed for a separate stream (a bot's), so adding a bot never changes the deal."""
     state = seed & _MASK
+    if not PURE:
+        s: i64 = _word(state)
+        gamma: i64 = i64(_GAMMA - (1 << 64))
+        for ch in label.encode():
+            s = _output((s ^ ch) + gamma)
+        return int(s) & _MASK
     for ch in label.encode():
         state, out = next_state(state ^ ch)
         state = out
     return state
+
+
+def _word(state: int) -> i64:
+    """A 64-bit state (0 <= state < 2**64) as a machine word holding its bits (see
+    :func:`_shuffle_in_machine_words`)."""
+    return i64(state - (1 << 64)) if state >= 1 << 63 else i64(state)
+
+
+def _output(s: i64) -> i64:
+    """SplitMix64's output for the state ``s``, in machine words: what :func:`next_state` works
+    out in unbounded integers, for the compiled build (``derive`` was a sixth of a game's set-up)."""
+    z: i64 = (s ^ ((s >> 30) & 0x3FFFFFFFF)) * i64(0xBF58476D1CE4E5B9 - (1 << 64))
+    z = (z ^ ((z >> 27) & 0x1FFFFFFFFF)) * i64(0x94D049BB133111EB - (1 << 64))
+    return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
 
 def _shuffle_in_machine_words(state: int, items: list) -> int:
