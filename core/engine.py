@@ -282,8 +282,12 @@ def copy_json(data: Any) -> Any:
     track was two thirds of a clone)."""
     kind = type(data)
     if kind is dict:
-        return {k: copy_json(v) for k, v in data.items()}
-    if kind is list or kind is tuple:
+        mapping: dict[Any, Any] = data   # (typed, the compiled build walks it natively)
+        return {k: copy_json(v) for k, v in mapping.items()}
+    if kind is list:
+        items: list[Any] = data
+        return [copy_json(v) for v in items]
+    if kind is tuple:
         return [copy_json(v) for v in data]
     return data
 
