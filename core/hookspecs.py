@@ -24,8 +24,9 @@ given the state: a seed and the answers replay a game exactly.
 """
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pluggy
 
@@ -40,7 +41,29 @@ if TYPE_CHECKING:   # annotations only: the core modules import this one
 
 PROJECT = "ascension"
 hookspec = pluggy.HookspecMarker(PROJECT)
-hookimpl = pluggy.HookimplMarker(PROJECT)
+_mark_impl = pluggy.HookimplMarker(PROJECT)
+COMPILED_IMPLS: dict[Callable, tuple[Callable, tuple[str, ...]]] = {}   # stand-in -> compiled function, its arguments
+
+
+def hookimpl(function=None, **options):
+    """Mark a hook implementation (pluggy's ``HookimplMarker``, with its options). pluggy takes
+    only Python functions, and reads their arguments from their code: a function compiled by
+    mypyc has neither, so it is registered through a Python stand-in, and ``COMPILED_IMPLS``
+    keeps what the stand-in stands for. :class:`~ascension.core.plugins.Hooks` calls the compiled
+    function itself; a plugin compiles unchanged."""
+    if function is None:
+        return lambda f: hookimpl(f, **options)
+    return _mark_impl(function if inspect.isfunction(function) else _stand_in(function), **options)
+
+
+def _stand_in(compiled: Callable) -> Callable:
+    """A Python function calling ``compiled``, for pluggy to register and mark."""
+    def stand_in(*args):
+        return compiled(*args)
+    stand_in.__name__ = stand_in.__qualname__ = compiled.__name__
+    stand_in.__module__, stand_in.__doc__ = compiled.__module__, compiled.__doc__
+    COMPILED_IMPLS[stand_in] = (compiled, tuple(inspect.signature(compiled).parameters))
+    return stand_in
 
 
 # ---------------------------------------------------------------------------- load time

@@ -191,6 +191,10 @@ class MatchManager(pluggy.PluginManager):
 
     def register(self, plugin, name=None):
         registered = super().register(plugin, name)
+        for caller in self.get_hookcallers(plugin) or ():
+            for impl in caller.get_hookimpls():
+                if impl.function in hookspecs.COMPILED_IMPLS:   # a stand-in: its arguments are the compiled function's
+                    impl.argnames = hookspecs.COMPILED_IMPLS[impl.function][1]
         for listener in self.listeners:
             listener()
         return registered
@@ -236,7 +240,9 @@ def _plain(caller) -> list[Callable] | None:
     for impl in impls:
         if impl.hookwrapper or impl.wrapper or impl.argnames != argnames:
             return None
-    return [impl.function for impl in reversed(impls)]   # pluggy calls the last registered first
+    compiled = hookspecs.COMPILED_IMPLS
+    return [compiled[impl.function][0] if impl.function in compiled else impl.function
+            for impl in reversed(impls)]   # pluggy calls the last registered first
 
 
 def _through_pluggy(caller) -> Callable:

@@ -12,11 +12,16 @@ mypyc names a module after its path, and this project's folders (``core/``) are 
 ``ascension/core/...``, compiled there, and the built files copied back into ``core/``.
 
 Compiled: ``MODULES`` below (``core/carddef.py``: the card definitions the engine reads, as native
-classes). Not compiled, and why:
+classes; the Legendary Track's hooks and state, ``plugins/legendary/rules.py`` and ``track.py``,
+called a few times a move in its games: a compiled hook is registered through a Python stand-in,
+``hookspecs.hookimpl``, and its failure is still blamed on the plugin by the module of the frame
+mypyc adds to the traceback). Not compiled, and why:
 - ``core/events.py``: not hot (the engine makes events with ``tuple.__new__``), and a test
   replaces its ``render``/``log_lines`` as the engine sees them (``engine.render``);
-- ``plugins/base/verbs.py``: a plugin's failure is blamed on the plugin by the Python frames in
-  its traceback (``engine.blame``), which native code does not have;
+- the effect verbs (``plugins/base/verbs.py``, ``plugins/legendary/verbs.py``): a failing verb
+  is named by its ``self`` in the traceback's frames (``engine.blame``), which mypyc's frames lack;
+- a package's ``__init__.py``: mypyc derives a compiled package's ``__path__`` from where its
+  shared library is (``core/``), so its submodules would not be found;
 - the bots (``plugins/bots``): not part of the engine.
 
 Usage: .venv/bin/python scripts/build_compiled.py [--clean] [--if-stale] [--quiet]
@@ -36,7 +41,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-MODULES = ["core/engine.py", "core/rng.py", "core/view.py", "core/carddef.py"]
+MODULES = ["core/engine.py", "core/rng.py", "core/view.py", "core/carddef.py",
+           "plugins/legendary/rules.py", "plugins/legendary/track.py"]
 PACKAGES = {"core": "ascension/core", "plugins": "ascension/plugins"}   # staged: mypy reads their imports
 SHARED = "core/_compiled__mypyc"     # the group's shared library, beside the modules
 STAMP = ROOT / "core" / "_compiled.json"
@@ -64,7 +70,8 @@ def built_files() -> list[Path]:
 # (a hook's answer, a verb, an event): a build made against older annotations fails at run time
 # with a TypeError, so a change to one of these also makes the build stale.
 CHECKED_AGAINST = ["core/cards.py", "core/events.py", "core/i18n.py", "core/plugins.py", "core/verbs.py",
-                   "core/wording.py"]
+                   "core/wording.py", "core/hookspecs.py", "core/slots.py", "plugins/legendary/verbs.py",
+                   "plugins/legendary/bot.py"]
 
 
 def source_hashes() -> dict[str, str]:

@@ -13,48 +13,24 @@ a solo villain such as the Cult)::
         "touched":    {"0": ["lifebound"]},            # factions of cards played or acquired this turn
         "echo":       {"0": 1}}}                       # Raiyna, Riftwalker: rewards to repeat
 
-Legendary status is not stored: a seat has it in a faction whose Renown is 12.
+Legendary status is not stored: a seat has it in a faction whose Renown is 12. The shape a saved
+game's track is checked against is :data:`.state.SLOT`.
 """
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import ConfigDict, Field, with_config
-from typing_extensions import TypedDict
+from typing import TYPE_CHECKING, Any, Final
 
 from ascension.core.cards import FACTIONS
-from ascension.core.slots import StateSlot
 
-MILESTONES = (3, 6, 9)
-LEGEND = 12
+if TYPE_CHECKING:   # compiled, these functions read the game natively
+    from ascension.core.engine import Game
 
-Faction = Literal[FACTIONS]   # type: ignore[valid-type]
-Seat = Annotated[str, Field(pattern=r"^-?[0-9]+$")]
-
-
-@with_config(ConfigDict(extra="forbid"))
-class TurnFacts(TypedDict, total=False):
-    boons: dict[Seat, list[Faction]]
-    used: dict[Seat, list[Faction]]
-    emissaries: dict[Seat, list[int]]
-    waiting: dict[Seat, list[int]]
-    touched: dict[Seat, list[Faction]]
-    echo: dict[Seat, Annotated[int, Field(ge=0)]]
+MILESTONES: Final = (3, 6, 9)
+LEGEND: Final = 12
 
 
-@with_config(ConfigDict(extra="forbid"))
-class TrackState(TypedDict):
-    """The shape of ``game.ext["legendary"]`` (see the module's docstring)."""
-    characters: dict[Faction, int]
-    renown: dict[Seat, dict[Faction, Annotated[int, Field(ge=0, le=LEGEND)]]]
-    turn: TurnFacts
-
-
-SLOT = StateSlot("legendary", TrackState, "the Legendary Track: characters, Renown, this turn's Boons and facts")
-
-
-def track(game) -> dict:
-    t = game.ext.get("legendary")
+def track(game: Game) -> dict[str, Any]:
+    t: dict[str, Any] | None = game.ext.get("legendary")
     if t is None:
         chars = {game.card(c).factions[0]: c for c in game.aside if game.card(c).type == "legend"}
         t = game.ext["legendary"] = {
@@ -88,24 +64,25 @@ def boon_text(character) -> str:
     return " ".join(step.text for step in character.effects.get("boon", ()))
 
 
-def renown(game, seat: int) -> dict[str, int]:
-    rows = track(game)["renown"]
+def renown(game: Game, seat: int) -> dict[str, int]:
+    rows: dict[str, dict[str, int]] = track(game)["renown"]
     row = rows.get(str(seat))
     if row is None:
         row = rows[str(seat)] = dict.fromkeys(FACTIONS, 0)
     return row
 
 
-def turn_list(game, key: str, seat: int) -> list:
+def turn_list(game: Game, key: str, seat: int) -> list:
     """A per-turn list of ``seat`` (created empty)."""
-    return track(game)["turn"].setdefault(key, {}).setdefault(str(seat), [])
+    lists: dict[str, list] = track(game)["turn"].setdefault(key, {})
+    return lists.setdefault(str(seat), [])
 
 
-def is_legend(game, seat: int, faction: str) -> bool:
+def is_legend(game: Game, seat: int, faction: str) -> bool:
     return renown(game, seat)[faction] >= LEGEND
 
 
-def gain_renown(game, seat: int, faction: str, n: int = 1) -> list[int]:
+def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
     """Move ``seat``'s marker ``n`` spaces up ``faction``'s path (never beyond 12). Every milestone
     it reaches or passes earns that faction's Boon (players only), reaching 12 gives Legendary
     status. Returns the milestones reached, for the Cult's honor."""
@@ -118,7 +95,8 @@ def gain_renown(game, seat: int, faction: str, n: int = 1) -> list[int]:
     game.emit("renown", seat, n=new - old, where=faction)
     reached = [m for m in MILESTONES if old < m <= new]
     if seat >= 0:
-        character = track(game)["characters"].get(faction)
+        characters: dict[str, int] = track(game)["characters"]
+        character = characters.get(faction)
         for m in reached:
             if character is not None:
                 turn_list(game, "boons", seat).append(faction)
@@ -128,7 +106,7 @@ def gain_renown(game, seat: int, faction: str, n: int = 1) -> list[int]:
     return reached
 
 
-def card_renown(game, seat: int, card: int) -> list[int]:
+def card_renown(game: Game, seat: int, card: int) -> list[int]:
     """The Renown for taking ``card`` from the center row: 1 in each of its factions."""
     reached = []
     for f in game.card(card).factions:
@@ -136,10 +114,10 @@ def card_renown(game, seat: int, card: int) -> list[int]:
     return reached
 
 
-READS_TOUCHED = "if_played_or_acquired"   # the verb of the Remnants, the one reader of "touched"
+READS_TOUCHED: Final = "if_played_or_acquired"   # the verb of the Remnants, the one reader of "touched"
 
 
-def touched(game, seat: int, card: int) -> None:
+def touched(game: Game, seat: int, card: int) -> None:
     """Remember the factions of a card ``seat`` played or acquired this turn, in a match with
     Remnants (the verb ``READS_TOUCHED``); other matches keep nothing."""
     if not game.ctx.uses_verb(READS_TOUCHED):

@@ -213,3 +213,22 @@ def test_the_session_keeps_no_undo_step_and_no_bot_move_for_a_failed_answer():
     pm.unregister(saboteur)
     session.step_bot()
     assert len(session.bot_moves) == moves + 1
+
+
+def test_a_failure_inside_the_legendary_track_is_blamed_on_it_compiled_or_not():
+    """The Track's hooks may run compiled (no Python frames of their own): a failure in one is
+    still named by plugin and hook, and the game is as it was."""
+    game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=8)
+    bots = [make_bot("greedy", game.ctx.defs, 8, i) for i in range(2)]
+    while not any(o[0] == "acquire" for o in game.decision().options):
+        dec = game.decision()
+        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    game.ext["legendary"]["renown"][str(game.current)].clear()   # a row without its factions: gaining Renown fails
+    game.edited()
+    before = save(game)
+    index = next(i for i, o in enumerate(game.decision().options)
+                 if o[0] == "acquire" and game.card(o[1]).factions)
+    with pytest.raises(PluginError) as err:
+        game.apply(index)
+    assert (err.value.plugin, err.value.hook) == ("legendary", "asc_card_acquired")
+    assert save(game) == before

@@ -58,8 +58,9 @@ def test_an_unreadable_build_record_is_named(built, stamp):
 
 def test_the_build_compiles_sources_that_exist_under_their_package_names():
     build = script("build_compiled")
-    assert [build.module_name(m) for m in build.MODULES] == ["ascension.core.engine", "ascension.core.rng",
-                                                          "ascension.core.view", "ascension.core.carddef"]
+    assert [build.module_name(m) for m in build.MODULES] == [
+        "ascension.core.engine", "ascension.core.rng", "ascension.core.view", "ascension.core.carddef",
+        "ascension.plugins.legendary.rules", "ascension.plugins.legendary.track"]
     assert all((build.ROOT / m).is_file() for m in build.MODULES)
     assert build.STAMP in build.built_files()   # --clean removes the record with the build
 

@@ -104,3 +104,41 @@ def test_front_ends_call_no_hook_themselves():
             if isinstance(node, ast.Attribute) and (node.attr == "pm" or node.attr.startswith("asc_")):
                 calls.append(f"{path.relative_to(ROOT)}:{node.lineno}: .{node.attr}")
     assert calls == []
+
+
+class NativeLike:
+    """Stands for a function mypyc compiled: callable, named, with a signature, but not a Python
+    function (pluggy neither marks nor registers such a thing itself)."""
+    __module__ = "native_like"
+
+    def __init__(self, name, answer):
+        self.__name__, self.__doc__, self.answer, self.calls = name, "compiled", answer, []
+
+    def __call__(self, game, seat):
+        self.calls.append(seat)
+        return self.answer
+
+
+def test_a_compiled_hook_implementation_is_registered_through_a_stand_in_and_called_itself():
+    compiled = NativeLike("asc_extra_actions", [("native", 1)])
+    assert not inspect.isfunction(compiled)
+
+    class Plugin:   # what a compiled module offers pluggy
+        asc_extra_actions = staticmethod(hookimpl(compiled))
+    pm = make_manager([installed().modules["base"]])
+    pm.register(Plugin, name="native")
+    hooks = Hooks(pm)
+    assert hooks.implementers("asc_extra_actions") == ["native"]
+    assert hooks.extra_actions is compiled            # called directly, not through the stand-in
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    assert pm.hook.asc_extra_actions(game=game, seat=1) == [[("native", 1)]]   # pluggy passes its arguments
+    assert compiled.calls == [1]
+
+
+def test_the_legendary_track_runs_compiled_when_the_build_is():
+    from ascension.core import engine
+    from ascension.plugins.legendary import rules
+    compiled = not engine.__file__.endswith(".py")
+    game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=1)
+    assert (rules.asc_extra_actions in hookspecs.COMPILED_IMPLS) is compiled   # the module's is a stand-in
+    assert inspect.isfunction(game.ctx.hooks.extra_actions) is not compiled    # the engine calls the native one

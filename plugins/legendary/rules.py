@@ -1,0 +1,298 @@
+"""Ascension Legends' Legendary Track, a variant for any mix of sets (``--variants legendary``;
+the ``legends`` set requires it).
+
+Rules (Ascension Legends rulebook, "New in Ascension Legends" and F.A.Q.):
+
+- Setup: one Legendary Character per faction, from the ``[[legend]]`` entries of
+  ``sets/legends.toml`` (two per faction): picked with
+  ``options={"legendary": {"characters": {"void": "naka", ...}}}``, the rest at random from the
+  match seed (so seed + options replay exactly). They sit in ``game.aside``, out of play; their
+  Boon is the plugin-owned card field ``boon = [...]``.
+- Renown: acquiring a hero or construct, or defeating a monster, FROM THE CENTER ROW moves the
+  player 1 space up the track of each faction on the card (none for a faction-less monster);
+  cards may add more (``on_acquire = [{ gain_renown = ... }]``, "When you acquire this"). A plain
+  "gain Renown" lets the player choose the faction (verb ``gain_renown``). The track ends at 12;
+  more Renown there does nothing. Any number of players share a space.
+- Boons: reaching (or passing) space 3, 6 or 9 earns that faction's Boon: a main action
+  ``("boon", faction)``, usable at any moment later in the same turn, each Boon on its own, and
+  lost at the end of the turn. Space 12 gives no Boon.
+- Legendary status at space 12: from that turn on, once per turn and per faction, the main action
+  ``("legendary", faction, card)`` acquires or defeats a center-row card of that faction without
+  paying; with Shadow Mender it reaches a monster in the Void (verb ``defeat_in_void``).
+- Renown Threshold (verb ``renown_threshold``): checked when the card is played.
+- Unite-Emissary (verb ``unite_emissary``): "Hero-Emissary" is the card keyword ``emissary``; the
+  effect fires once if the player plays, or has played, another Emissary this turn, whatever its
+  faction. Constructs with Unite use the core ``requires = { played_faction = ... }``.
+
+State: ``game.ext["legendary"]`` (see :mod:`.track`).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ascension.core import rng
+from ascension.core.cards import FACTIONS
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+from ascension.core.i18n import N_, _, pgettext
+from ascension.core.wording import faction_name
+
+from . import verbs
+from .state import SLOT
+from .track import LEGEND, boon_text, card_renown, renown, touched, track, turn_list
+
+if TYPE_CHECKING:   # the annotations of the hot hooks: compiled, they read the game natively
+    from ascension.core.engine import Game
+
+PLUGIN = PluginInfo(name="legendary", variant="legendary",
+                    summary=N_("Ascension Legends' Legendary Track: Renown, Boons and Legendary status, for any sets."))
+LEGENDS_SET = "legends"
+# The setup dialog's heading of each faction's choice, and the faction a character is not of
+_LEGEND_OF = {"enlightened": N_("Enlightened Legend"), "lifebound": N_("Lifebound Legend"),
+              "mechana": N_("Mechana Legend"), "void": N_("Void Legend")}
+_NOT_OF = {"enlightened": N_("legendary options: {card} is not an Enlightened character"),
+           "lifebound": N_("legendary options: {card} is not a Lifebound character"),
+           "mechana": N_("legendary options: {card} is not a Mechana character"),
+           "void": N_("legendary options: {card} is not a Void character")}
+
+
+def characters(plugin_names) -> list:
+    """The Legendary Characters a match may use (the ``[[legend]]`` entries of the Legends set)."""
+    from ascension.core.match import load_set
+    return load_set(LEGENDS_SET, tuple(sorted({*plugin_names, "base", "legendary"}))).legends
+
+
+_BY_FACTION: dict[int, tuple[list, dict[str, list]]] = {}
+
+
+def by_faction(pool: list) -> dict[str, list]:
+    """``pool``'s characters by faction, worked out once per loaded set (every match asks)."""
+    known = _BY_FACTION.get(id(pool))
+    if known is None or known[0] is not pool:
+        out: dict[str, list] = {}
+        for d in pool:
+            if d.factions:
+                out.setdefault(d.factions[0], []).append(d)
+        known = _BY_FACTION[id(pool)] = (pool, out)
+    return known[1]
+
+
+def _short(card_id: str) -> str:
+    return card_id.split(".", 1)[-1]
+
+
+@hookimpl
+def asc_state_slots():
+    return [SLOT]
+
+
+@hookimpl
+def asc_event_texts():
+    """What the log says of the Track (``where`` is the faction)."""
+    return {
+        "legend_chosen": N_("{card} watches over the {faction}."),
+        "legend_chosen:enlightened": N_("{card} watches over the Enlightened."),
+        "legend_chosen:lifebound": N_("{card} watches over the Lifebound."),
+        "legend_chosen:mechana": N_("{card} watches over the Mechana."),
+        "legend_chosen:void": N_("{card} watches over the Void."),
+        "renown": N_("{who} gains {n} Renown ({faction})."),
+        "boon_earned": N_("{who} reaches space {n} ({faction}) and earns the Boon of {card}."),
+        "boon_used": N_("{who} uses the Boon of {card}."),
+        "boon_lost": N_("{who}'s unused Boon of {card} is lost."),
+        "legendary_status": N_("{who} reaches Legendary status ({faction})."),
+        "legendary_used": N_("{who} uses Legendary status ({faction}) for {card}."),
+        "won": N_("{who} wins the game."),
+    }
+
+
+@hookimpl
+def asc_register_verbs(registry):
+    for verb in verbs.ALL:
+        registry.add(verb)
+    registry.add_field("boon", N_("Boon"))   # labels are translated where card text shows them
+    registry.add_field("on_acquire", N_("When you acquire this"))
+
+
+@hookimpl
+def asc_setup_choices():
+    """One Legendary Character per faction: picked, or drawn at random."""
+    out = []
+    for faction in FACTIONS:
+        options = by_faction(characters(())).get(faction, [])
+        out.append({"variant": "legendary", "path": ["characters", faction],
+                    "label": _(_LEGEND_OF[faction]),
+                    "choices": [(None, _("Random"))] + [(_short(d.id), d.name) for d in options]})
+    return out
+
+
+@hookimpl
+def asc_validate_setup(setup):
+    opts = setup.options.get("legendary", {})
+    if not isinstance(opts, dict) or set(opts) - {"characters"}:
+        return [_("legendary options: expected {shape}").format(shape='{"characters": {faction: character id}}')]
+    picks = opts.get("characters", {})
+    if not isinstance(picks, dict):
+        return [_("legendary options: 'characters' maps a faction to a character id")]
+    if not picks:
+        return []
+    known = {_short(d.id): d for d in characters(setup.plugins)}
+    problems = []
+    for faction, cid in picks.items():
+        d = known.get(_short(str(cid)))
+        if faction not in FACTIONS:
+            problems.append(_("legendary options: unknown faction '{faction}' (factions: {factions})").format(
+                faction=faction, factions=", ".join(FACTIONS)))
+        elif d is None:
+            problems.append(_("legendary options: unknown Legendary Character '{card}' (known: {known})").format(
+                card=cid, known=", ".join(sorted(known))))
+        elif faction not in d.factions:
+            problems.append(_(_NOT_OF[faction]).format(card=d.name))
+    return problems
+
+
+@hookimpl
+def asc_setup_match(setup):
+    """One character per faction: the one picked, or one drawn from the seed's own stream."""
+    picks = {f: _short(str(c)) for f, c in setup.options.get("legendary", {}).get("characters", {}).items()}
+    state = rng.derive(setup.seed, "legendary")
+    pool = by_faction(characters(setup.plugins))
+    for faction in FACTIONS:
+        options = pool.get(faction, [])
+        pick = picks.get(faction)
+        chosen = [d for d in options if _short(d.id) == pick] if pick else []
+        if not chosen and options:
+            state, i = rng.below(state, len(options))
+            chosen = [options[i]]
+        setup.aside.extend(chosen)
+
+
+@hookimpl
+def asc_game_started(game):
+    t = track(game)
+    for faction, card in t["characters"].items():
+        game.emit("legend_chosen", card=card, where=faction)
+
+
+# ------------------------------------------------------------------------ Renown
+@hookimpl
+def asc_card_acquired(game: Game, seat: int, card: int, where: str) -> None:
+    if seat < 0:
+        return
+    touched(game, seat, card)
+    if where == "center_row":
+        card_renown(game, seat, card)
+    game.push(card, "on_acquire", seat)
+
+
+@hookimpl
+def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
+    if seat < 0 or where != "center_row":
+        return
+    card_renown(game, seat, card)
+    echo = track(game)["turn"].get("echo", {})
+    for _again in range(echo.pop(str(seat), 0)):  # Raiyna, Riftwalker
+        verbs.repeat_reward(game, seat, card)
+
+
+@hookimpl
+def asc_card_played(game: Game, seat: int, card: int) -> None:
+    """Cards played this turn: their factions (the Remnants) and the Emissaries among them. This
+    runs before the card's own effect, so a waiting Unite-Emissary resolves after the new
+    Emissary's effect."""
+    touched(game, seat, card)
+    if "emissary" in game.card(card).keywords:
+        turn_list(game, "emissaries", seat).append(card)
+        verbs.fire_waiting_emissaries(game, seat)
+
+
+@hookimpl
+def asc_turn_ended(game: Game, seat: int) -> None:
+    t = track(game)
+    boons: dict[str, list[str]] = t["turn"].get("boons", {})
+    for faction in boons.get(str(seat), []):
+        game.emit("boon_lost", seat, t["characters"][faction], where=faction)
+    t["turn"] = {}
+
+
+# ------------------------------------------------------------------------ Boons and Legendary status
+@hookimpl
+def asc_extra_actions(game: Game, seat: int) -> list[tuple] | None:
+    """Boons earned and free takes of Legendary status: asked at every decision, so it reads
+    the track directly and only as far as it must."""
+    t: dict[str, Any] = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join later)
+    key = str(seat)
+    out: list[tuple] | None = None
+    turn: dict[str, Any] = t["turn"]
+    boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
+    if boons:
+        earned = boons.get(key)
+        if earned:
+            out = [("boon", f) for f in FACTIONS if f in earned]  # two Boons of one faction: one option, twice
+    rows: dict[str, dict[str, int]] = t["renown"]
+    row = rows.get(key)
+    if row is not None and any(n >= LEGEND for n in row.values()):
+        out = out or []
+        used: list[str] = turn.get("used", {}).get(key, [])
+        for f in FACTIONS:
+            if f not in used and row[f] >= LEGEND:
+                out += [("legendary", f, c) for c in game.center_row if c is not None and f in game.card(c).factions]
+    return out
+
+
+@hookimpl
+def asc_apply_action(game, option):
+    kind, seat = option[0], game.current
+    t = track(game)
+    if kind == "boon":
+        faction = option[1]
+        t["turn"]["boons"][str(seat)].remove(faction)
+        card = t["characters"][faction]
+        game.emit("boon_used", seat, card, where=faction)
+        game.push(card, "boon", seat)
+        return True
+    if kind == "legendary":
+        faction, card = option[1], option[2]
+        turn_list(game, "used", seat).append(faction)
+        game.emit("legendary_used", seat, card, where=faction)
+        if game.card(card).type == "monster":
+            game.defeat(seat, card)
+        else:
+            game.acquire(seat, card)
+        return True
+    return None
+
+
+@hookimpl
+def asc_option_label(game, option):
+    kind = option[0]
+    if kind == "boon":
+        d = game.card(track(game)["characters"][option[1]])
+        return _("Boon of {card}: {boon}").format(card=d.name, boon=boon_text(d))
+    if kind == "legendary":
+        said = (_("Legendary status: defeat {card} for free ({faction})") if game.card(option[2]).type == "monster"
+                else _("Legendary status: acquire {card} for free ({faction})"))
+        return said.format(card=game.name_of(option[2]), faction=faction_name(option[1]))
+    if kind == "free":  # Shadow Mender with Legendary status
+        return _("Defeat {card} for free (Legendary status: {faction})").format(
+            card=game.name_of(option[1]), faction=faction_name(option[2]))
+    return None
+
+
+
+def _initial(faction: str) -> str:
+    """A faction's initial before its Renown in a status line ("E3 · L0 · M5 · V12★")."""
+    return {"enlightened": pgettext("Renown path", "E"), "lifebound": pgettext("Renown path", "L"),
+            "mechana": pgettext("Renown path", "M"), "void": pgettext("Renown path", "V")}[faction]
+
+
+@hookimpl
+def asc_public_status(game, seat):
+    """Renown per faction (★ at Legendary status) and the Boons waiting to be used this turn."""
+    row = renown(game, seat)
+    marks = " · ".join(f"{_initial(f)}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
+    out = [(_("Renown"), marks)]
+    boons = track(game)["turn"].get("boons", {}).get(str(seat))
+    if boons:
+        out.append((_("Boons"), ", ".join(game.name_of(track(game)["characters"][f]) for f in boons)))
+    return out
+from .bot import asc_bot_advice  # noqa: E402,F401  (the bots read the track through this hook)
