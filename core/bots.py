@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from .engine import Decision
 
 
+class BotUnavailable(RuntimeError):
+    """A bot that cannot start: a file it needs is damaged or missing (the message names it and
+    says what to do). A game that has such a bot in a seat is sound; only the bot cannot play."""
+
+
 class Bot:
     """A seat's player: it sees the redacted view and the pending decision, and answers with
     an option's index. Its RNG stream is derived from the match seed, its name and seat, so

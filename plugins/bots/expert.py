@@ -30,6 +30,7 @@ from importlib import resources
 from pathlib import Path
 
 from ascension.core import rng
+from ascension.core.bots import BotUnavailable
 from ascension.core.engine import Game
 from ascension.core.i18n import _, ngettext
 
@@ -125,7 +126,7 @@ class Model:
 _MODEL: Model | None = None
 
 
-class ExpertDataError(ValueError):
+class ExpertDataError(BotUnavailable, ValueError):
     """The expert's trained evaluation cannot be read (a damaged or partial install)."""
 
 

@@ -252,19 +252,44 @@ def test_experiments_can_set_the_race_and_the_weights_file(tmp_path):
     assert make_bot("expert", game.ctx.defs, 4, 0).model is expert.model()
 
 
-@pytest.mark.parametrize("damage", ["", "{not json", '{"features": []}', "\udcff"])
-def test_a_damaged_trained_evaluation_is_named_in_a_plain_message(damage, monkeypatch, tmp_path):
-    """A damaged install (the weights file emptied, cut short, from another version): choosing
-    the expert says which file and what to do, not a JSON traceback."""
-    broken = tmp_path / "expert_eval.json"
+def damage_the_trained_evaluation(monkeypatch, folder: Path, damage: str) -> Path:
+    """The expert's weights file as a damaged install leaves it (read from ``folder``)."""
+    broken = folder / "expert_eval.json"
     broken.write_text(damage, encoding="utf-8", errors="surrogateescape")
 
     class Package:
         def joinpath(self, name):
-            return tmp_path / name
+            return folder / name
     monkeypatch.setattr(expert, "_MODEL", None)
     monkeypatch.setattr(expert.resources, "files", lambda package: Package())
+    return broken
+
+
+@pytest.mark.parametrize("damage", ["", "{not json", '{"features": []}', "\udcff"])
+def test_a_damaged_trained_evaluation_is_named_in_a_plain_message(damage, monkeypatch, tmp_path):
+    """A damaged install (the weights file emptied, cut short, from another version): choosing
+    the expert says which file and what to do, not a JSON traceback."""
+    broken = damage_the_trained_evaluation(monkeypatch, tmp_path, damage)
     game = new_game(["10th"], ["A", "B"], seed=1)
     with pytest.raises(expert.ExpertDataError) as caught:
         make_bot("expert", game.ctx.defs, 1, 0)
     assert str(broken) in str(caught.value) and "reinstall Ascension Table" in str(caught.value)
+
+
+def test_a_saved_game_with_an_expert_seat_is_kept_and_called_sound_when_the_evaluation_is_damaged(
+        monkeypatch, tmp_path):
+    """Loading it says what is missing and what to do; it does not call the save invalid, and
+    the file is left exactly as it was."""
+    from ascension.core.match import SaveFileError
+    from ascension.core.session import Seat, Session
+    from ascension.ui.desktop import storage
+    saved = tmp_path / "game.json"
+    saved.write_text(Session.start(["10th"], [Seat("Ann"), Seat("Ex", "bot", "expert")], seed=3).to_json())
+    before = saved.read_bytes()
+    broken = damage_the_trained_evaluation(monkeypatch, tmp_path, "{not json")
+    with pytest.raises(SaveFileError) as caught:
+        storage.read_session(saved)
+    message = str(caught.value)
+    assert message.startswith(f"{saved}: the saved game is sound") and str(broken) in message
+    assert "reinstall Ascension Table" in message and "not a valid saved game" not in message
+    assert saved.read_bytes() == before
