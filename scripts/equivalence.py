@@ -17,6 +17,7 @@ Exit status 0 when every game is byte-identical, 1 when one differs, 2 when ther
 from __future__ import annotations
 
 import argparse
+import importlib
 import importlib.abc
 import importlib.util
 import itertools
@@ -97,11 +98,12 @@ def play(sets: list[str], variants: list[str], tiers: list[str], seed: int) -> s
 def worker(build: str, games_file: Path, out: Path) -> int:
     if build == "pure":
         sys.meta_path.insert(0, PureSources())
-    import ascension.core.engine as engine
-    actual = "pure" if engine.__file__.endswith(".py") else "compiled"
-    if actual != build:
-        print(f"the {build} worker imported the {actual} engine ({engine.__file__})", file=sys.stderr)
-        return 2
+    for name in map(module_name, MODULES):   # every module the build compiles, not only the engine
+        module = importlib.import_module(name)
+        actual = "pure" if module.__file__.endswith(".py") else "compiled"
+        if actual != build:
+            print(f"the {build} worker imported the {actual} {name} ({module.__file__})", file=sys.stderr)
+            return 2
     with out.open("w") as f:
         for sets, variants, tiers, seed in json.loads(games_file.read_text()):
             f.write(play(sets, variants, tiers, seed) + "\n")
