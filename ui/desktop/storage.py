@@ -156,8 +156,8 @@ def read_session(path: str | Path) -> Session:
     except SaveFileError:
         raise
     except BotUnavailable as exc:   # the save is sound: say what is missing, not that the save is bad
-        raise SaveFileError(_("{path}: the saved game is sound and stays as it is, but a bot of it cannot "
-                              "start: {error}").format(path=path, error=exc)) from None
+        raise SaveFileError(_("{path}: the saved game is sound and stays as it is, but one of its bots "
+                              "cannot start: {error}").format(path=path, error=exc)) from None
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
         raise SaveFileError(_("{path}: not a valid saved game: {error}").format(
             path=path, error=f"{type(exc).__name__}: {exc}")) from None
