@@ -175,8 +175,12 @@ class ExpertBot(HardBot):
         self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
         weights = options.get("weights")     # experiments: another trained file
-        self.model = (None if self.leaf != "learned" else Model.load(Path(weights).read_text(encoding="utf-8"))
-                      if weights else model())
+        if self.leaf != "learned":
+            self.model = None
+        elif weights:
+            self.model = Model.load(Path(weights).read_text(encoding="utf-8"))
+        else:
+            self.model = model()
 
     def choose(self, view, decision):
         opts = decision.options
