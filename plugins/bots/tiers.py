@@ -356,6 +356,9 @@ class Tuning:
     growth = 1.2         # cards a deck gains per turn (acquired minus banished): later plays are rarer
     win_bonus = 0.0      # search: honor a won (finished) rollout is worth beyond its margin
     potential = 1.0      # search: share of a deck's expected future honor counted at the horizon
+    renown = 0.3         # Legendary Track: honor of one space of Renown besides its Boons ...
+    renown_steep = 1.0   # ... and how many times that a space just short of Legendary status is worth
+    status = 1.5         # honor of Legendary status (a free card each turn) per turn left
 
 
 class Situation:

@@ -11,8 +11,6 @@ from ascension.core.i18n import _
 
 from .track import LEGEND, MILESTONES
 
-SPACE = 0.3   # honor of one space of Renown besides its Boons
-
 
 class TrackAdvice(BotAdvice):
     def take(self, sense, card: int) -> float:
@@ -48,16 +46,19 @@ def _renown(sense) -> dict | None:
 def renown_value(sense, faction: str, n: int = 1) -> float:
     """Honor of ``n`` spaces of Renown in ``faction``: a Boon at 3, 6 and 9 (used this turn, for
     what that faction's Legendary Character gives), Legendary status at 12 (a free card of the
-    faction each turn), and a little for the way there."""
+    faction each turn), and a little for the way there: ``Tuning.renown`` a space at the start,
+    ``renown_steep`` times that just short of Legendary status (the nearer it, the likelier)."""
     row = _renown(sense)
     r = row.get(faction, 0) if row else LEGEND
     new = min(LEGEND, r + n)
     if new <= r:
         return 0.0
-    v = SPACE * (new - r)
+    k = sense.k
+    steep = (k.renown_steep - 1) / (LEGEND - 1)
+    v = k.renown * sum(1 + steep * s for s in range(r, new))
     v += sum(boon_value(sense, faction) for m in MILESTONES if r < m <= new)
     if new == LEGEND:
-        v += 1.5 * sense.turns_left
+        v += k.status * sense.turns_left
     return v
 
 
