@@ -116,3 +116,19 @@ def test_against_the_cult_power_is_worth_less_to_the_bot_and_runes_more():
     cult = Situation(solo("cult", "legends"), 0)
     two_players = Situation(new_game(["legends"], ["Ann", "Bob"], seed=1), 0)
     assert cult.k.p_val < two_players.k.p_val < two_players.k.r_val < cult.k.r_val
+
+
+def test_against_the_cult_the_bot_aims_at_legendary_status():
+    """About 21 honor behind on average, the player beats the Cult only with a game that goes
+    well: against it a space of Renown is worth more the nearer it brings Legendary status (a
+    free card each turn), while in a two-player game every space short of it is worth the same."""
+    from ascension.plugins.legendary.bot import renown_value
+
+    def spaces(game, at: int) -> float:
+        game.ext["legendary"]["renown"]["0"]["void"] = at
+        return renown_value(Situation(game, 0), "void")   # one space from ``at`` (no milestone at 1 or 10)
+
+    cult = solo("cult", "legends")
+    two_players = new_game(["legends"], ["Ann", "Bob"], seed=1)
+    assert spaces(cult, 10) > 5 * spaces(cult, 0)
+    assert spaces(two_players, 10) == spaces(two_players, 0)
