@@ -71,8 +71,9 @@ class BotAdvice:
     ``key`` of a card brings, resolved once now), ``sense.acquire_value(card_def)`` and
     ``sense.defeat_value(card_def)`` (the bot's own worth of taking a card),
     ``sense.faction_share`` (faction → share of that seat's cards), ``sense.avg`` (honor one play
-    of an average card of that seat's deck brings) and ``sense.memo`` (a dict kept as long as the
-    reading, for the plugin's own sums)."""
+    of an average card of that seat's deck brings), ``sense.k`` (the policy's numbers, a
+    ``Tuning`` with the match's ``tuning`` factors applied: a plugin may read its own there) and
+    ``sense.memo`` (a dict kept as long as the reading, for the plugin's own sums)."""
 
     def take(self, sense, card: int) -> float:
         """Worth of ``sense.seat`` acquiring or defeating ``card`` from the center row, beyond

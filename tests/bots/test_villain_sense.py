@@ -8,6 +8,7 @@ from ascension.core.match import new_game
 from ascension.core.scenario import arrange, arrange_center, empty_center_row, set_resources
 from ascension.core.sim import simulate
 from ascension.plugins.bots.tiers import Situation
+from ascension.plugins.legendary.bot import renown_value
 
 FILLER = ["Mechana Initiate", "Lifebound Initiate", "Void Initiate", "Temple Librarian"]
 
@@ -122,8 +123,6 @@ def test_against_the_cult_the_bot_aims_at_legendary_status():
     """About 21 honor behind on average, the player beats the Cult only with a game that goes
     well: against it a space of Renown is worth more the nearer it brings Legendary status (a
     free card each turn), while in a two-player game every space short of it is worth the same."""
-    from ascension.plugins.legendary.bot import renown_value
-
     def spaces(game, at: int) -> float:
         game.ext["legendary"]["renown"]["0"]["void"] = at
         return renown_value(Situation(game, 0), "void")   # one space from ``at`` (no milestone at 1 or 10)
