@@ -43,12 +43,16 @@ def at_least(k: int, mean: float) -> float:
 # (1 honor for 2 power); runes buy the row's cards, each one the Cult then never takes. And the
 # player, about 21 honor behind on average, wins only with a game that goes well: Legendary
 # status (a free card each turn) is worth aiming for, so a space of Renown is worth more the
-# nearer it brings it (``renown_steep``). Measured with ``ascension simulate --sets legends
-# --players 1 --bots medium --variants cult --games 1000 --seed S``: medium won 1.9-2.5 % before
-# the first four (seeds 1, 2, 3), 3.96 % with them over seeds 1-10 (10,000 games), 4.94 % with
-# all (the last five chosen on seeds 11-14).
+# nearer it brings it (``renown_steep``). And while more than half the pool is left, an honor
+# token is worth half its honor (``early_token``): each one taken brings the end nearer while
+# the deck is still weak (Cultists wait for a stronger deck). Measured with ``ascension simulate
+# --sets legends --players 1 --bots medium --variants cult --games 1000 --seed S``: medium won
+# 1.9-2.5 % before the first four (seeds 1, 2, 3), 3.96 % with them over seeds 1-10 (10,000
+# games), 4.94 % with the Renown, runes and banishing factors (chosen on seeds 11-14), 5.52 %
+# with ``early_token`` too (chosen on seeds 6-10; on fresh seeds 24-33: 4.53 % before it, 5.39 %
+# with it).
 TUNING = {"turn_rate": 0.72, "turn_curve": 0.72, "p_val": 0.8, "r_val": 1.27, "basics": 1.04, "thin": 1.14,
-          "renown": 1.1, "status": 1.86, "renown_steep": 9.16}
+          "renown": 1.1, "status": 1.86, "renown_steep": 9.16, "early_token": 0.5}
 
 
 class CultAdvice(VillainAdvice):

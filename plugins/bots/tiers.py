@@ -359,6 +359,8 @@ class Tuning:
     renown = 0.3         # Legendary Track: honor of one space of Renown besides its Boons ...
     renown_steep = 1.0   # ... and how many times that a space just short of Legendary status is worth
     status = 1.5         # honor of Legendary status (a free card each turn) per turn left
+    early_token = 1.0    # share of its honor a token taken from the pool is worth early on, while
+    early_pool = 0.5     # ... more than this share of the pool is left (it brings the end nearer)
 
 
 class Situation:
@@ -434,6 +436,8 @@ class Situation:
         w[UK] = 0.3
         self._pv = {}
         self.avg = self._avg_play()
+        if pool > params.early_pool * init:   # (after the deck's average play: its honor comes all game long)
+            w[H] *= params.early_token
 
     @property
     def game(self) -> Game:

@@ -7,7 +7,7 @@ from ascension.core.bots import make_bot
 from ascension.core.match import new_game
 from ascension.core.scenario import arrange, arrange_center, empty_center_row, set_resources
 from ascension.core.sim import simulate
-from ascension.plugins.bots.tiers import Situation
+from ascension.plugins.bots.tiers import H, Situation
 from ascension.plugins.legendary.bot import renown_value
 
 FILLER = ["Mechana Initiate", "Lifebound Initiate", "Void Initiate", "Temple Librarian"]
@@ -131,3 +131,13 @@ def test_against_the_cult_the_bot_aims_at_legendary_status():
     two_players = new_game(["legends"], ["Ann", "Bob"], seed=1)
     assert spaces(cult, 10) > 5 * spaces(cult, 0)
     assert spaces(two_players, 10) == spaces(two_players, 0)
+
+
+def test_against_the_cult_early_honor_tokens_are_worth_less_than_late_ones():
+    """Every token taken from the pool brings the end nearer, and early on the deck is still
+    weak: against the Cult a token is worth half its honor while more than half the pool is
+    left (Cultists wait for a stronger deck), all of it after; in a two-player game always all."""
+    early, late = solo("cult", "legends"), solo("cult", "legends")
+    late.pool = 20
+    assert Situation(early, 0).w[H] == 0.5 and Situation(late, 0).w[H] == 1.0
+    assert Situation(new_game(["legends"], ["Ann", "Bob"], seed=1), 0).w[H] == 1.0
