@@ -436,7 +436,10 @@ class Situation:
         w[UK] = 0.3
         self._pv = {}
         self.avg = self._avg_play()
-        if pool > params.early_pool * init:   # (after the deck's average play: its honor comes all game long)
+        # Early on, honor taken from the pool now (rewards, Cultists) is worth less; the plays
+        # valued above (the deck's average, each card's, cached) keep the full worth: a card's
+        # honor comes all game long.
+        if pool > params.early_pool * init:
             w[H] *= params.early_token
 
     @property
