@@ -315,12 +315,38 @@ class CardTables:
         self.triggered_by: dict[str, frozenset[int]] = {on: frozenset(cards) for on, cards in watching.items()}
         self._verbs: frozenset[str] | None = None
 
-    def uses_verb(self, name: str) -> bool:
-        """Whether any card has a step of verb ``name`` (worked out on first asking)."""
+    def extended(self, extra: list[CardDef]) -> CardTables:
+        """These tables with ``extra`` card instances after the last (one each): what a match's
+        cards set aside add (a Legendary match's four characters, drawn per match) is worked out
+        for them alone, the rest shared with every match of the same sets and seats."""
+        out = CardTables([])
+        out.defs = self.defs + extra
+        out.by_id = {**self.by_id, **{d.id: d for d in extra}}
+        names = {d.name for d in self.defs}
+        if any(d.name in names for d in extra) or len({d.name for d in extra}) < len(extra):
+            out.log_names = log_names(out.defs)   # a name in two sets: the marks may change
+        else:
+            out.log_names = self.log_names + [d.name for d in extra]
+        out.cheapest = min((d.cost for d in out.defs if d.role in ("center", "always")), default=0)
+        out.offer_terms = self.offer_terms + [(d.type, d.cost, d.mechana_construct) for d in extra]
+        watching = {on: set(cards) for on, cards in self.triggered_by.items()}
+        for iid, d in enumerate(extra, len(self.defs)):
+            for t in d.triggers:
+                watching.setdefault(t.on, set()).add(iid)
+        out.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
+        out._verbs = self.verbs() | {s.verb.name for d in extra for steps in d.effects.values() for s in steps}
+        return out
+
+    def verbs(self) -> frozenset[str]:
+        """The verbs of every step of the cards (worked out on first asking)."""
         if self._verbs is None:
             self._verbs = frozenset(s.verb.name for d in self.by_id.values()
                                     for steps in d.effects.values() for s in steps)
-        return name in self._verbs
+        return self._verbs
+
+    def uses_verb(self, name: str) -> bool:
+        """Whether any card has a step of verb ``name``."""
+        return name in self.verbs()
 
 
 class Context:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import secrets
 from typing import Annotated, Any, NamedTuple
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
@@ -258,29 +258,36 @@ class Layout(NamedTuple):
 
 
 def _layout(setup: MatchSetup, batch: dict | None = None) -> Layout:
-    """Create every card instance: center deck (all sets mixed), piles and starting decks.
-    Piles and starting decks come from the set with the largest center deck (first on a tie).
-    With ``batch`` (see :func:`match_hooks`), an earlier match's layout of the same cards is
-    reused (a game copies the lists it deals from; loaded sets are kept, so the same objects)."""
+    """Create every card instance: center deck (all sets mixed), piles and starting decks, then
+    the cards set aside. Piles and starting decks come from the set with the largest center deck
+    (first on a tie). With ``batch`` (see :func:`match_hooks`), an earlier match's layout of the
+    same cards is reused (a game copies the lists it deals from; loaded sets are kept, so the same
+    objects), and a match whose cards set aside differ (a Legendary match's characters) shares
+    the rest of its layout with the others."""
     made_of = (tuple(setup.card_sets), len(setup.names), tuple(setup.aside))
     key = ("layout", tuple(map(id, made_of[0])), made_of[1], tuple(map(id, made_of[2])))
     known = batch.get(key) if batch is not None else None
     if known is not None:
         return known
-    defs: list[CardDef] = []
+    if setup.aside:
+        base = _layout(replace(setup, aside=[]), batch)
+        start = len(base.tables.defs)
+        layout = Layout(base.tables.extended(list(setup.aside)), base.center, base.piles, base.starting,
+                        list(range(start, start + len(setup.aside))), made_of)
+    else:
+        defs: list[CardDef] = []
 
-    def make(cards: list[CardDef], copies: bool = True) -> list[int]:
-        start = len(defs)
-        for d in cards:
-            defs.extend([d] * d.count if copies else [d])
-        return list(range(start, len(defs)))
+        def make(cards: list[CardDef]) -> list[int]:
+            start = len(defs)
+            for d in cards:
+                defs.extend([d] * d.count)
+            return list(range(start, len(defs)))
 
-    center = [i for s in setup.card_sets for i in make(s.center)]
-    main = piles_source(setup.card_sets)
-    piles = {d.id: make([d]) for d in main.always}
-    starting = [make(main.starting) for __ in setup.names]
-    aside = make(setup.aside, copies=False)
-    layout = Layout(CardTables(defs), center, piles, starting, aside, made_of)
+        center = [i for s in setup.card_sets for i in make(s.center)]
+        main = piles_source(setup.card_sets)
+        piles = {d.id: make([d]) for d in main.always}
+        starting = [make(main.starting) for __ in setup.names]
+        layout = Layout(CardTables(defs), center, piles, starting, [], made_of)
     if batch is not None:
         batch[key] = layout
     return layout

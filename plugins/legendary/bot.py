@@ -9,7 +9,7 @@ from ascension.core.cards import FACTIONS
 from ascension.core.hookspecs import hookimpl
 from ascension.core.i18n import _
 
-from .track import LEGEND, MILESTONES
+from .track import LEGEND, MILESTONES, seat_key
 
 
 class TrackAdvice(BotAdvice):
@@ -40,7 +40,7 @@ class TrackAdvice(BotAdvice):
 
 def _renown(sense) -> dict | None:
     t = sense.game.ext.get("legendary") if sense.game.ext else None
-    return t.get("renown", {}).get(str(sense.seat)) if isinstance(t, dict) else None
+    return t.get("renown", {}).get(seat_key(sense.seat)) if isinstance(t, dict) else None
 
 
 def renown_value(sense, faction: str, n: int = 1) -> float:

@@ -39,7 +39,7 @@ from ascension.core.wording import faction_name
 
 from . import verbs
 from .state import SLOT
-from .track import LEGEND, boon_text, card_renown, renown, touched, track, turn_list
+from .track import LEGEND, boon_text, card_renown, renown, seat_key, touched, track, turn_list
 
 if TYPE_CHECKING:   # the annotations of the hot hooks: compiled, they read the game natively
     from ascension.core.engine import Game
@@ -190,7 +190,7 @@ def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
         return
     card_renown(game, seat, card)
     echo = track(game)["turn"].get("echo", {})
-    for _again in range(echo.pop(str(seat), 0)):  # Raiyna, Riftwalker
+    for _again in range(echo.pop(seat_key(seat), 0)):  # Raiyna, Riftwalker
         verbs.repeat_reward(game, seat, card)
 
 
@@ -209,7 +209,7 @@ def asc_card_played(game: Game, seat: int, card: int) -> None:
 def asc_turn_ended(game: Game, seat: int) -> None:
     t = track(game)
     boons: dict[str, list[str]] = t["turn"].get("boons", {})
-    for faction in boons.get(str(seat), []):
+    for faction in boons.get(seat_key(seat), []):
         game.emit("boon_lost", seat, t["characters"][faction], where=faction)
     t["turn"] = {}
 
@@ -220,7 +220,7 @@ def asc_extra_actions(game: Game, seat: int) -> list[tuple] | None:
     """Boons earned and free takes of Legendary status: asked at every decision, so it reads
     the track directly and only as far as it must."""
     t: dict[str, Any] = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join later)
-    key = str(seat)
+    key = seat_key(seat)
     out: list[tuple] | None = None
     turn: dict[str, Any] = t["turn"]
     boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
@@ -232,7 +232,7 @@ def asc_extra_actions(game: Game, seat: int) -> list[tuple] | None:
     row = rows.get(key)
     if row is None:
         return out
-    for n in row.values():   # (a loop: quicker than any() in pure Python, and native compiled)
+    for n in row.values():   # (a loop: quicker than any(), a look per faction or "in", and native compiled)
         if n >= LEGEND:
             break
     else:
@@ -251,7 +251,7 @@ def asc_apply_action(game, option):
     t = track(game)
     if kind == "boon":
         faction = option[1]
-        t["turn"]["boons"][str(seat)].remove(faction)
+        t["turn"]["boons"][seat_key(seat)].remove(faction)
         card = t["characters"][faction]
         game.emit("boon_used", seat, card, where=faction)
         game.push(card, "boon", seat)
@@ -297,7 +297,7 @@ def asc_public_status(game, seat):
     row = renown(game, seat)
     marks = " · ".join(f"{_initial(f)}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
     out = [(_("Renown"), marks)]
-    boons = track(game)["turn"].get("boons", {}).get(str(seat))
+    boons = track(game)["turn"].get("boons", {}).get(seat_key(seat))
     if boons:
         out.append((_("Boons"), ", ".join(game.name_of(track(game)["characters"][f]) for f in boons)))
     return out

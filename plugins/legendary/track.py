@@ -27,6 +27,13 @@ if TYPE_CHECKING:   # compiled, these functions read the game natively
 
 MILESTONES: Final = (3, 6, 9)
 LEGEND: Final = 12
+SEAT_KEYS: Final = tuple(str(s) for s in range(-1, 9))   # "-1" (a solo villain), "0" .. "8"
+
+
+def seat_key(seat: int) -> str:
+    """``seat``'s key in the track's tables, one string made once per seat: the hooks asked at every
+    decision would otherwise build and hash a new one each time."""
+    return SEAT_KEYS[seat + 1] if -1 <= seat <= 8 else str(seat)
 
 
 def track(game: Game) -> dict[str, Any]:
@@ -35,7 +42,7 @@ def track(game: Game) -> dict[str, Any]:
         chars = {game.card(c).factions[0]: c for c in game.aside if game.card(c).type == "legend"}
         t = game.ext["legendary"] = {
             "characters": {f: chars[f] for f in FACTIONS if f in chars},
-            "renown": {str(s): dict.fromkeys(FACTIONS, 0) for s in range(len(game.players))},
+            "renown": {seat_key(s): dict.fromkeys(FACTIONS, 0) for s in range(len(game.players))},
             "turn": {},
         }
     return t
@@ -66,16 +73,17 @@ def boon_text(character) -> str:
 
 def renown(game: Game, seat: int) -> dict[str, int]:
     rows: dict[str, dict[str, int]] = track(game)["renown"]
-    row = rows.get(str(seat))
+    key = seat_key(seat)
+    row = rows.get(key)
     if row is None:
-        row = rows[str(seat)] = dict.fromkeys(FACTIONS, 0)
+        row = rows[key] = dict.fromkeys(FACTIONS, 0)
     return row
 
 
 def turn_list(game: Game, key: str, seat: int) -> list:
     """A per-turn list of ``seat`` (created empty)."""
     lists: dict[str, list] = track(game)["turn"].setdefault(key, {})
-    return lists.setdefault(str(seat), [])
+    return lists.setdefault(seat_key(seat), [])
 
 
 def is_legend(game: Game, seat: int, faction: str) -> bool:

@@ -19,7 +19,7 @@ from ascension.core.verbs import NoParams, Params, Verb, affordable, move, neste
 from ascension.core.wording import faction_name, or_list
 from ascension.plugins.base.verbs import _center_and_piles, _distinct
 
-from .track import LEGEND, READS_TOUCHED, card_renown, gain_renown, is_legend, renown, track, turn_list
+from .track import LEGEND, READS_TOUCHED, card_renown, gain_renown, is_legend, renown, seat_key, track, turn_list
 
 Faction = Literal[FACTIONS]  # type: ignore[valid-type]
 
@@ -538,7 +538,8 @@ class RepeatNextReward(Verb):
 
     def run(self, game, frame, p):
         echo = track(game)["turn"].setdefault("echo", {})
-        echo[str(frame.seat)] = echo.get(str(frame.seat), 0) + 1
+        key = seat_key(frame.seat)
+        echo[key] = echo.get(key, 0) + 1
 
     def text(self, p, sub):
         return _("The next time you defeat a monster in the center row this turn, gain its reward other "

@@ -61,6 +61,26 @@ def test_a_batch_of_other_sets_seats_and_legendary_characters_plays_each_game_as
     assert len([k for k in batch if k[0] == "layout"]) >= 4   # 10th 2p (twice: one), legends x2, 3p, cotg+rotf
 
 
+@pytest.mark.parametrize("characters", [
+    {"enlightened": "master_dhartha"},   # also a hero of the 10th: both names get their set's mark
+    {"enlightened": "ulu", "void": "naka"}])
+def test_legendary_matches_of_a_batch_share_the_tables_of_their_other_cards_and_read_as_if_built_alone(characters):
+    """Each Legendary match sets its own four characters aside; what the engine reads of its cards
+    (names in the log, triggers, offers, verbs) is what tables built for that match alone say."""
+    batch: dict = {}
+    new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch).ctx.uses_verb("gain")
+    shared = new_game(["10th"], ["A", "B"], ["legendary"], seed=2, batch=batch,
+                      options={"legendary": {"characters": characters}})
+    alone = engine.CardTables(shared.ctx.defs)
+    tables = shared.ctx.tables
+    assert tables is not alone and len([k for k in batch if k[0] == "layout"]) >= 2
+    for field in ("by_id", "log_names", "cheapest", "offer_terms", "triggered_by"):
+        assert getattr(tables, field) == getattr(alone, field), field
+    assert all(tables.uses_verb(v) == alone.uses_verb(v) for v in ("gain", "gain_renown", "if_played_or_acquired"))
+    names = [shared.ctx.log_names[c] for c in shared.aside]
+    assert ("Master Dhartha (Leg)" in names) == ("master_dhartha" in characters.values())
+
+
 def test_a_game_outside_a_batch_still_notices_a_plugin_joining_it(game2):
     changed = game2.ctx.plugins_changed
 
