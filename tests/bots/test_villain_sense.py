@@ -7,6 +7,7 @@ from ascension.core.bots import make_bot
 from ascension.core.match import new_game
 from ascension.core.scenario import arrange, arrange_center, empty_center_row, set_resources
 from ascension.core.sim import simulate
+from ascension.plugins.bots.expert import ExpertTuning
 from ascension.plugins.bots.tiers import H, Situation
 from ascension.plugins.legendary.bot import renown_value
 
@@ -141,3 +142,10 @@ def test_against_the_cult_early_honor_tokens_are_worth_less_than_late_ones():
     late.pool = 20
     assert Situation(early, 0).w[H] == 0.5 and Situation(late, 0).w[H] == 1.0
     assert Situation(new_game(["legends"], ["Ann", "Bob"], seed=1), 0).w[H] == 1.0
+
+
+def test_the_expert_counts_every_honor_token_whole_against_the_cult():
+    """The expert sees in its played-out games how near each token brings the end: it counts no
+    token at less than its honor (with medium's discount it won 9 of 60 games, without it 15)."""
+    early = solo("cult", "legends")
+    assert Situation(early, 0, ExpertTuning).w[H] == 1.0 and Situation(early, 0).w[H] == 0.5
