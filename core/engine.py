@@ -292,56 +292,52 @@ def copy_json(data: Any) -> Any:
     return data
 
 
+def _step_verbs(defs: Iterable[CardDef]) -> frozenset[str]:
+    """The verbs of every step of these cards' effects."""
+    return frozenset(s.verb.name for d in defs for steps in d.effects.values() for s in steps)
+
+
 class CardTables:
     """What the engine reads of a match's card instances, worked out from them once: a batch's
     matches with the same sets and seats share one (``match.new_game``'s ``batch``), so a game's
-    set-up does not build them again."""
+    set-up does not build them again. ``shared``: the tables of the first of ``defs`` (a batch's
+    layout before the cards a match sets aside, such as a Legendary match's four characters,
+    drawn per match): only the cards after them are worked out."""
+    defs: list[CardDef]
+    by_id: dict[str, CardDef]
+    log_names: list[str]
+    offer_terms: list[tuple[str, int, bool]]
+    triggered_by: dict[str, frozenset[int]]
 
-    def __init__(self, defs: list[CardDef]):
+    def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
+        start = len(shared.defs) if shared is not None else 0
+        new = defs[start:]
+        by_id, names, terms, watched = ((shared.by_id, shared.log_names, shared.offer_terms, shared.triggered_by)
+                                        if shared is not None else ({}, [], [], {}))
         self.defs = defs                  # indexed by card instance id
-        self.by_id = {d.id: d for d in defs}
-        self.log_names: list[str] = log_names(defs)
+        self.by_id = {**by_id, **{d.id: d for d in new}}
+        # (a new card named like another: the set marks may change, so all are worked out again)
+        clash = len({d.name for d in defs}) < len({d.name for d in defs[:start]}) + len(new)
+        self.log_names = names + [d.name for d in new] if shared is not None and not clash \
+            else log_names(defs)
         # The lowest price of a card one may acquire or defeat: with less to spend, the offers
         # need no look (a fifth of the main decisions, the first of each turn among them).
         self.cheapest = min((d.cost for d in defs if d.role in ("center", "always")), default=0)
         # What the main decision reads of each card on offer, by instance: the compiled engine
         # reaches a tuple's item many times faster than a CardDef's attribute.
-        self.offer_terms: list[tuple[str, int, bool]] = [(d.type, d.cost, d.mechana_construct) for d in defs]
+        self.offer_terms = terms + [(d.type, d.cost, d.mechana_construct) for d in new]
         # The card instances with a trigger on each event: most events set off none in play.
-        watching: dict[str, set[int]] = {}
-        for iid, d in enumerate(defs):
+        watching: dict[str, set[int]] = {on: set(cards) for on, cards in watched.items()}
+        for iid, d in enumerate(new, start):
             for t in d.triggers:
                 watching.setdefault(t.on, set()).add(iid)
-        self.triggered_by: dict[str, frozenset[int]] = {on: frozenset(cards) for on, cards in watching.items()}
-        self._verbs: frozenset[str] | None = None
-
-    def extended(self, extra: list[CardDef]) -> CardTables:
-        """These tables with ``extra`` card instances after the last (one each): what a match's
-        cards set aside add (a Legendary match's four characters, drawn per match) is worked out
-        for them alone, the rest shared with every match of the same sets and seats."""
-        out = CardTables([])
-        out.defs = self.defs + extra
-        out.by_id = {**self.by_id, **{d.id: d for d in extra}}
-        names = {d.name for d in self.defs}
-        if any(d.name in names for d in extra) or len({d.name for d in extra}) < len(extra):
-            out.log_names = log_names(out.defs)   # a name in two sets: the marks may change
-        else:
-            out.log_names = self.log_names + [d.name for d in extra]
-        out.cheapest = min((d.cost for d in out.defs if d.role in ("center", "always")), default=0)
-        out.offer_terms = self.offer_terms + [(d.type, d.cost, d.mechana_construct) for d in extra]
-        watching = {on: set(cards) for on, cards in self.triggered_by.items()}
-        for iid, d in enumerate(extra, len(self.defs)):
-            for t in d.triggers:
-                watching.setdefault(t.on, set()).add(iid)
-        out.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
-        out._verbs = self.verbs() | {s.verb.name for d in extra for steps in d.effects.values() for s in steps}
-        return out
+        self.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
+        self._verbs: frozenset[str] | None = shared.verbs() | _step_verbs(new) if shared is not None else None
 
     def verbs(self) -> frozenset[str]:
         """The verbs of every step of the cards (worked out on first asking)."""
         if self._verbs is None:
-            self._verbs = frozenset(s.verb.name for d in self.by_id.values()
-                                    for steps in d.effects.values() for s in steps)
+            self._verbs = _step_verbs(self.by_id.values())
         return self._verbs
 
     def uses_verb(self, name: str) -> bool:

@@ -272,8 +272,8 @@ def _layout(setup: MatchSetup, batch: dict | None = None) -> Layout:
     if setup.aside:
         base = _layout(replace(setup, aside=[]), batch)
         start = len(base.tables.defs)
-        layout = Layout(base.tables.extended(list(setup.aside)), base.center, base.piles, base.starting,
-                        list(range(start, start + len(setup.aside))), made_of)
+        layout = Layout(CardTables(base.tables.defs + list(setup.aside), shared=base.tables), base.center,
+                        base.piles, base.starting, list(range(start, start + len(setup.aside))), made_of)
     else:
         defs: list[CardDef] = []
 
