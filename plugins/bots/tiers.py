@@ -89,15 +89,20 @@ class GreedyBot(Bot):
     name = "greedy"
 
     # Card values by card instance, per list of definitions and kind of bot: a batch's games
-    # share one list (match.Layout), so their bots share the values worked out (a few are kept).
+    # share one list (match.Layout), so their bots share the values worked out (a few dozen lists
+    # are kept: a batch of Legendary matches has one for each draw of characters, up to 16) ...
     _known: dict[tuple[int, type], tuple[list[CardDef], dict[int, float]]] = {}
+    # ... and by definition, so that a list met for the first time does not work out again the
+    # values of the cards it shares with the others: (id of the definition, kind of bot) ->
+    # (the definition, kept so that its id stays its own; its value).
+    _by_def: dict[tuple[int, type], tuple[CardDef, float]] = {}
 
     def __init__(self, defs: list[CardDef], seed: int, seat: int, **options):
         super().__init__(defs, seed, seat, **options)
         key = (id(defs), type(self))
         known = GreedyBot._known.get(key)
         if known is None or known[0] is not defs:
-            if len(GreedyBot._known) >= 8:
+            if len(GreedyBot._known) >= 32:
                 GreedyBot._known.clear()
             known = GreedyBot._known[key] = (defs, {})
         self._values = known[1]   # per card instance: a definition's value never changes
@@ -108,7 +113,14 @@ class GreedyBot(Bot):
         """What a card is worth taking: honor, cost as a proxy for power, constructs a bonus."""
         v = self._values.get(card)
         if v is None:
-            v = self._values[card] = self._value(self.defs[card])
+            d = self.defs[card]
+            key = (id(d), type(self))
+            known = GreedyBot._by_def.get(key)
+            if known is None:
+                if len(GreedyBot._by_def) >= 4096:   # (sets loaded again and again: edited overrides)
+                    GreedyBot._by_def.clear()
+                known = GreedyBot._by_def[key] = (d, self._value(d))
+            v = self._values[card] = known[1]
         return v
 
     @staticmethod

@@ -208,9 +208,15 @@ def asc_card_played(game: Game, seat: int, card: int) -> None:
 @hookimpl
 def asc_turn_ended(game: Game, seat: int) -> None:
     t = track(game)
-    boons: dict[str, list[str]] = t["turn"].get("boons", {})
-    for faction in boons.get(seat_key(seat), []):
-        game.emit("boon_lost", seat, t["characters"][faction], where=faction)
+    turn: dict[str, Any] = t["turn"]
+    if not turn:   # (most turns: nothing happened on the Track that outlasts them)
+        return
+    boons: dict[str, list[str]] | None = turn.get("boons")
+    lost = boons.get(seat_key(seat)) if boons else None
+    if lost:
+        characters: dict[str, int] = t["characters"]
+        for faction in lost:
+            game.emit("boon_lost", seat, characters[faction], where=faction)
     t["turn"] = {}
 
 

@@ -102,15 +102,15 @@ def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
     row[faction] = new
     game.emit("renown", seat, n=new - old, where=faction)
     reached = [m for m in MILESTONES if old < m <= new]
-    if seat >= 0:
+    if seat >= 0 and reached:   # (the characters are looked up only for a Boon)
         characters: dict[str, int] = track(game)["characters"]
         character = characters.get(faction)
-        for m in reached:
-            if character is not None:
+        if character is not None:
+            for m in reached:
                 turn_list(game, "boons", seat).append(faction)
                 game.emit("boon_earned", seat, character, n=m, where=faction)
-        if new == LEGEND:
-            game.emit("legendary_status", seat, where=faction)
+    if seat >= 0 and new == LEGEND:
+        game.emit("legendary_status", seat, where=faction)
     return reached
 
 

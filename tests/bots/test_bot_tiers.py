@@ -200,3 +200,25 @@ def test_destroying_any_construct_spares_the_teammate_even_when_names_repeat():
     assert set(owners.values()) == {s for s in range(4) if s != me}
     choice = dec.options[bot("medium", game, me).choose(game.view(me), dec)]
     assert choice[0] == "pass" or choice[3] % 2 != me % 2
+
+
+def test_greedy_bots_of_a_batch_work_out_each_card_value_once_even_where_the_matches_lists_differ(monkeypatch):
+    """Each Legendary match of a batch has a list of cards of its own (the batch's and its four
+    characters): its bots still take the values the batch's earlier bots worked out, and they are
+    the values a bot alone works out."""
+    batch: dict = {}
+    first = new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch)
+    later = next(g for s in range(2, 60)
+                 if (g := new_game(["10th"], ["A", "B"], ["legendary"], seed=s, batch=batch)).ctx.defs is not first.ctx.defs)
+    GreedyBot._known.clear()
+    GreedyBot._by_def.clear()
+    shared = [i for i, d in enumerate(first.ctx.defs) if d.role == "center"]
+    values = [bot("greedy", first, 0).value(i) for i in shared]
+    worked_out = []
+    monkeypatch.setattr(GreedyBot, "_value", staticmethod(lambda d: worked_out.append(d) or 0.0))
+    assert [bot("greedy", later, 1).value(i) for i in shared] == values
+    assert worked_out == []
+    monkeypatch.undo()
+    GreedyBot._known.clear()
+    GreedyBot._by_def.clear()
+    assert [bot("greedy", later, 0).value(i) for i in shared] == values
