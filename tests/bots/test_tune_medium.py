@@ -1,0 +1,37 @@
+"""``scripts/tune_medium.py``, with which the expert's plan was chosen: every deal is played twice
+with the seats swapped, so a change that changes nothing scores exactly even."""
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _tuner():
+    spec = importlib.util.spec_from_file_location("tune_medium", ROOT / "scripts" / "tune_medium.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_same_numbers_on_both_sides_score_one_point_in_every_deal():
+    tuner = _tuner()
+    for k in range(3):
+        assert tuner.deal(("10th", 100 + k, {}, {})) == 1.0
+
+
+def test_a_changed_plan_plays_other_games():
+    tuner = _tuner()
+    points = [tuner.deal(("10th", 100 + k, {"r_val": 0.3, "p_val": 1.2}, {})) for k in range(6)]
+    assert any(p != 1.0 for p in points)
+
+
+def test_only_the_plans_numbers_can_be_changed():
+    tuner = _tuner()
+    assert tuner.parse_change("r_val=0.55,basics=0.96") == {"r_val": 0.55, "basics": 0.96}
+    assert tuner.parse_change("none") == {}
+    with pytest.raises(SystemExit, match="'honour' is not one of"):
+        tuner.parse_change("honour=2")
