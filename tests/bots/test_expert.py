@@ -173,6 +173,20 @@ def test_the_trained_weights_load_and_fit_the_features_the_bot_computes():
         expert.Model.load(json.dumps(other))
 
 
+def test_its_own_plan_does_not_change_how_the_trained_evaluation_reads_a_position(monkeypatch):
+    """The expert's plan values runes otherwise than medium's (``ExpertTuning``); the learned
+    evaluation still sees the position through the numbers it was trained with."""
+    positions, __ = _positions()
+    g = positions[12]
+    assert expert.features(g, 0, expert.ExpertTuning) != expert.features(g, 0)   # (the plans differ here)
+    bot = ExpertBot(g.ctx.defs, 1, 0)
+    monkeypatch.setattr(bot, "play_out", lambda g, first, depth: None)   # judge the position as it is
+    value, chance = bot.rollout_won(g.clone(), 0, 0, 2)
+    margin, expected = expert.model().predict(expert.features(g, 0), expert.card_terms(g, 0))
+    assert chance == pytest.approx(expected)
+    assert value == pytest.approx(margin + expert.ExpertTuning.win_bonus * (2 * expected - 1))
+
+
 def test_what_is_good_for_one_player_is_as_bad_for_the_other():
     """Swapping the seats negates every feature, so the two chances to win add up to one."""
     positions, __ = _positions(mix=(["10th", "legends"], ["legendary"]))
