@@ -151,11 +151,6 @@ class ExpertTuning(Tuning):
     # nearer itself, and with that discount it won 9 of the same 60 games against the Cult
     # where without it it won 15: it never counts a token early (the pool is never above itself).
     early_pool = 1.0
-    # The expert follows the medium plan on most of its moves and in every rollout, and that plan
-    # valued runes too highly: medium with a rune worth 0.55 honor, not 0.85, beat the default
-    # medium in 56.1 % of 4,000 games (``scripts/tune_medium.py --deals 2000 --seed 8 r_val=0.55``;
-    # the other numbers of the plan moved it by a point or less, see the README).
-    r_val = 0.55
 
 
 class ExpertBot(HardBot):
@@ -164,7 +159,9 @@ class ExpertBot(HardBot):
     decision may take), ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
     ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation), and for
     experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below) and ``weights``
-    (another file written by ``scripts/train_expert.py``)."""
+    (another file written by ``scripts/train_expert.py``), any of the plan's numbers (``r_val=0.55``:
+    see ``scripts/tune_medium.py``) and ``others=medium`` (the other seats of a rollout play medium's
+    numbers, not the expert's own)."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -182,6 +179,8 @@ class ExpertBot(HardBot):
     def __init__(self, defs, seed, seat, **options):
         super().__init__(defs, seed, seat, **options)
         self.leaf = options.get("leaf", self.DEFAULT_LEAF)
+        if options.get("others") == "medium":
+            self.others = Tuning
         self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
         weights = options.get("weights")     # experiments: another trained file

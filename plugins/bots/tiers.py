@@ -375,6 +375,9 @@ class Tuning:
     early_pool = 0.5     # ... more than this share of the pool is left (it brings the end nearer)
 
 
+PLAN_NUMBERS = tuple(k for k, v in vars(Tuning).items() if isinstance(v, float))   # the options that may set them
+
+
 class Situation:
     """What ``seat`` knows that matters to the heuristics, read from a game (a world dealt by
     ``View.sample`` or a rollout): own hand, public zones, compositions of hidden piles."""
@@ -1030,8 +1033,8 @@ class RolloutPolicy:
     situation of the player to move is worked out once per turn (cheaper, a little stale after
     a purchase: the deck composition it weighs is that of the turn's start)."""
 
-    def __init__(self, params: type[Tuning] = Tuning):
-        self.params = params
+    def __init__(self, params: type[Tuning] = Tuning, seat: int | None = None, others: type[Tuning] | None = None):
+        self.params, self.mine, self.others = params, seat, others   # others: every seat but ``seat``'s numbers
         self.key = None
         self.sit: Situation | None = None
 
@@ -1046,7 +1049,8 @@ class RolloutPolicy:
         seat = decision.seat
         key = (game.turn, seat)
         if key != self.key:
-            self.key, self.sit = key, Situation(game, seat, self.params)
+            params = self.params if self.others is None or seat == self.mine else self.others
+            self.key, self.sit = key, Situation(game, seat, params)
         if decision.kind == "action":
             return medium_action(self.sit, opts)[0]
         return medium_choice(self.sit, decision)[0]
@@ -1177,7 +1181,8 @@ class HardBot(MediumBot):
     before the position is scored (default 4; None: always to the end). ``endgame``: play to the
     end once the pool holds at most this share of its start (default 0.5). ``margin``: standard
     errors a departure from the plan must gain (default 0.5). ``choices``: also search effect
-    choices (default True).
+    choices (default True). Experiments may set any of the plan's numbers (``PLAN_NUMBERS``, e.g.
+    ``r_val=0.55``), for the bot's own moves and its rollouts.
     """
     name = "hard"
     tier = "hard"
@@ -1199,9 +1204,10 @@ class HardBot(MediumBot):
         self.endgame = float(options.get("endgame", self.DEFAULT_ENDGAME))
         self.margin = float(options.get("margin", self.DEFAULT_MARGIN))
         self.search_choices = bool(options.get("choices", self.DEFAULT_CHOICES))
-        tuned = {k: float(options[k]) for k in ("potential", "win_bonus") if k in options}
-        if tuned:   # experiments: other search weights
+        tuned = {k: float(options[k]) for k in PLAN_NUMBERS if k in options}
+        if tuned:   # experiments: other search weights or plan numbers
             self.params = type("HardTuning", (self.params,), tuned)
+        self.others: type[Tuning] | None = None   # experiments: the numbers the other seats play rollouts with
         self.stats: list[dict] = []
 
     def candidates(self, sit: Situation, options) -> list[int]:
@@ -1353,7 +1359,7 @@ class HardBot(MediumBot):
         ``depth`` rounds have passed (None: to the end)."""
         stop = None if depth is None else g.turn + depth * len(g.players)
         g.apply(first)
-        policy = RolloutPolicy(self.params)
+        policy = RolloutPolicy(self.params, self.seat, self.others)
         while not g.over:
             if stop is not None and g.turn > stop:
                 break

@@ -16,7 +16,7 @@ from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
 from ascension.plugins.bots import expert
 from ascension.plugins.bots.expert import ExpertBot
-from ascension.plugins.bots.tiers import HardBot
+from ascension.plugins.bots.tiers import HardBot, RolloutPolicy, Tuning
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"budget": 16, "depth": 1, "endgame": 0.0}   # a few ms per decision
@@ -173,18 +173,32 @@ def test_the_trained_weights_load_and_fit_the_features_the_bot_computes():
         expert.Model.load(json.dumps(other))
 
 
-def test_its_own_plan_does_not_change_how_the_trained_evaluation_reads_a_position(monkeypatch):
-    """The expert's plan values runes otherwise than medium's (``ExpertTuning``); the learned
-    evaluation still sees the position through the numbers it was trained with."""
+def test_other_plan_numbers_do_not_change_how_the_trained_evaluation_reads_a_position(monkeypatch):
+    """An expert whose plan values runes otherwise (an experiment: ``r_val=0.55``) still sees a
+    position through the numbers its evaluation was trained with."""
     positions, __ = _positions()
     g = positions[12]
-    assert expert.features(g, 0, expert.ExpertTuning) != expert.features(g, 0)   # (the plans differ here)
-    bot = ExpertBot(g.ctx.defs, 1, 0)
+    bot = ExpertBot(g.ctx.defs, 1, 0, r_val=0.55)
+    assert bot.params.r_val == 0.55 and expert.features(g, 0, bot.params) != expert.features(g, 0)
     monkeypatch.setattr(bot, "play_out", lambda g, first, depth: None)   # judge the position as it is
     value, chance = bot.rollout_won(g.clone(), 0, 0, 2)
     margin, expected = expert.model().predict(expert.features(g, 0), expert.card_terms(g, 0))
     assert chance == pytest.approx(expected)
     assert value == pytest.approx(margin + expert.ExpertTuning.win_bonus * (2 * expected - 1))
+
+
+def test_an_experiment_may_give_the_other_seats_of_its_rollouts_medium_numbers():
+    """``others=medium``: in its rollouts the expert plays its own numbers, the other seat medium's."""
+    game = new_game(["10th"], ["A", "B"], seed=3)
+    for options, other in (({"r_val": 0.55}, 0.55), ({"r_val": 0.55, "others": "medium"}, Tuning.r_val)):
+        bot = ExpertBot(game.ctx.defs, 3, 0, **options)
+        policy = RolloutPolicy(bot.params, bot.seat, bot.others)
+        g, numbers = game.clone(), {}
+        while len(numbers) < 2:
+            g.apply(policy(g, g.decision()))
+            if policy.sit is not None:
+                numbers[policy.sit.seat] = policy.sit.k.r_val
+        assert numbers == {0: 0.55, 1: other}
 
 
 def test_what_is_good_for_one_player_is_as_bad_for_the_other():
