@@ -3,7 +3,6 @@ variant, spends its budget where the choice is close, and explains its moves in 
 through the translation layer."""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from importlib import resources
@@ -17,8 +16,8 @@ from ascension.core.match import new_game
 from ascension.plugins.bots import expert
 from ascension.plugins.bots.expert import ExpertBot
 from ascension.plugins.bots.tiers import HardBot, RolloutPolicy, Tuning
+from scripts_loader import load_script
 
-ROOT = Path(__file__).resolve().parents[2]
 SMALL = {"budget": 16, "depth": 1, "endgame": 0.0}   # a few ms per decision
 
 MIXES = [  # (sets, players, variants): every set and every variant at least once
@@ -236,10 +235,7 @@ def test_the_model_answers_only_where_it_was_trained():
 
 
 def _trainer():
-    spec = importlib.util.spec_from_file_location("train_expert", ROOT / "scripts" / "train_expert.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("train_expert")
 
 
 def test_training_repeats_from_its_seed():

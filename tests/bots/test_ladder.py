@@ -2,19 +2,11 @@
 which are the very games a whole ladder would play."""
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
+from scripts_loader import load_script
 
 
 def ladder():
-    spec = importlib.util.spec_from_file_location("ladder", SCRIPTS / "ladder.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("ladder", module)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("ladder")
 
 
 def test_a_tier_joining_plays_only_its_pairings_and_they_are_the_whole_ladders_games(capsys):

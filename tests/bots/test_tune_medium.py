@@ -2,19 +2,13 @@
 with the seats swapped, so a change that changes nothing scores exactly even."""
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from scripts_loader import load_script
 
 
 def _tuner():
-    spec = importlib.util.spec_from_file_location("tune_medium", ROOT / "scripts" / "tune_medium.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("tune_medium")
 
 
 def test_the_same_numbers_on_both_sides_score_one_point_in_every_deal():

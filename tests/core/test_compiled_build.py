@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import json
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,18 +12,7 @@ import pytest
 import ascension.core.engine as engine
 import ascension.core.rng as rng
 
-SCRIPTS = Path(__file__).resolve().parents[2] / "scripts"
-
-
-def script(name: str):
-    spec = importlib.util.spec_from_file_location(name, SCRIPTS / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.path.insert(0, str(SCRIPTS))   # equivalence imports build_compiled
-    try:
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(SCRIPTS))
-    return module
+from scripts_loader import load_script as script
 
 
 @pytest.fixture

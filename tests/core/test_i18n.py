@@ -50,12 +50,8 @@ def test_languages_offered_are_english_and_every_catalogue():
 def test_every_message_in_the_sources_has_a_german_translation():
     """scripts/catalogue.py --update adds new messages untranslated; this fails until a translator
     fills them in."""
-    import importlib.util
-    from pathlib import Path
-    spec = importlib.util.spec_from_file_location(
-        "catalogue", Path(__file__).resolve().parents[2] / "scripts" / "catalogue.py")
-    catalogue = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(catalogue)
+    from scripts_loader import load_script
+    catalogue = load_script("catalogue")
     assert [info[2] + " " + key[1] for key, info in catalogue.lacking("de")] == []
 
 

@@ -139,12 +139,8 @@ def test_nested_text_reads_alone_lower_cased_or_without_its_full_stop():
 
 def verb_messages() -> set[str]:
     """The messages of the verbs' catalogue file (the card text the verbs render)."""
-    import importlib.util
-    from pathlib import Path
-    spec = importlib.util.spec_from_file_location(
-        "catalogue", Path(__file__).resolve().parents[2] / "scripts" / "catalogue.py")
-    catalogue = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(catalogue)
+    from scripts_loader import load_script
+    catalogue = load_script("catalogue")
     return {msgid for (context, msgid), (_m, po, _w) in catalogue.extracted().items() if po == "verbs.po"}
 
 

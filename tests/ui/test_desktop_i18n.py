@@ -5,7 +5,6 @@ setting that shows at once without losing the game, and ``--lang`` overrides it.
 from __future__ import annotations
 
 import html
-import importlib.util
 import re
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from ascension.ui.desktop.panels import BotReasonsDialog
 from ascension.ui.desktop.setup_dialog import SetupDialog
 from clicker import play_to_the_end, recording_window, seats
 from pseudo_text import outside_markers
+from scripts_loader import load_script
 
 ROOT = Path(__file__).resolve().parents[2]
 TRANSLATING = ("_", "N_", "ngettext", "pgettext")
@@ -231,10 +231,7 @@ def desktop_keys() -> set[tuple[str | None, str]]:
 
 
 def _catalogue_script():
-    spec = importlib.util.spec_from_file_location("catalogue", ROOT / "scripts" / "catalogue.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("catalogue")
 
 
 def test_choosing_german_in_the_window_shows_it_at_once_and_keeps_the_game(qtbot):
