@@ -3,9 +3,9 @@
 
 Two medium bots play each seeded deal twice, seats swapped: one with the change, one with the
 numbers it is measured against (the defaults, or ``--against``). Medium bots are fast (about
-a hundred games a second here), so a few thousand games settle a change of two points. The
-expert plays the medium plan on most of its moves and in every rollout, so its plan
-(``ExpertTuning``) was chosen with this script; the commands and results are in the README.
+a hundred games a second here), so a few thousand games settle a change of two points. Hard
+and the expert play the medium plan on most of their moves and in every rollout; what this
+script found, and what it did for the expert (nothing), is in the README.
 
 Usage: .venv/bin/python scripts/tune_medium.py --deals 1000 --seed 7 r_val=0.55,p_val=0.85 ...
 Prints one JSON line per change: its share of the games won (a shared win counts half) and the
@@ -23,7 +23,7 @@ from pathlib import Path
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed
-from ascension.plugins.bots.tiers import Tuning
+from ascension.plugins.bots.tiers import PLAN_NUMBERS, Tuning
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ladder import parse_mix  # noqa: E402
@@ -36,9 +36,13 @@ def parse_change(spec: str) -> dict[str, float]:
     change = {}
     for item in spec.split(","):
         name, __, value = item.partition("=")
-        if not hasattr(Tuning, name):
-            raise SystemExit(f"tune_medium: '{name}' is not one of the medium plan's numbers")
-        change[name] = float(value)
+        if name not in PLAN_NUMBERS:
+            raise SystemExit(f"tune_medium: '{name}' is not one of the medium plan's numbers "
+                             f"({', '.join(PLAN_NUMBERS)})")
+        try:
+            change[name] = float(value)
+        except ValueError:
+            raise SystemExit(f"tune_medium: {name} needs a number, not '{value}'") from None
     return change
 
 

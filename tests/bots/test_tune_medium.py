@@ -1,5 +1,5 @@
-"""``scripts/tune_medium.py``, with which the expert's plan was chosen: every deal is played twice
-with the seats swapped, so a change that changes nothing scores exactly even."""
+"""``scripts/tune_medium.py``, which measures the medium plan's numbers: every deal is played
+twice with the seats swapped, so a change that changes nothing scores exactly even."""
 from __future__ import annotations
 
 import pytest
@@ -29,3 +29,7 @@ def test_only_the_plans_numbers_can_be_changed():
     assert tuner.parse_change("none") == {}
     with pytest.raises(SystemExit, match="'honour' is not one of"):
         tuner.parse_change("honour=2")
+    with pytest.raises(SystemExit, match="'__doc__' is not one of"):
+        tuner.parse_change("__doc__=2")
+    with pytest.raises(SystemExit, match="r_val needs a number, not 'high'"):
+        tuner.parse_change("r_val=high")
