@@ -23,14 +23,14 @@ from pathlib import Path
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed
-from ascension.plugins.bots.tiers import PLAN_NUMBERS, Tuning
+from ascension.plugins.bots.tiers import PLAN_NUMBERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ladder import parse_mix  # noqa: E402
 
 
 def parse_change(spec: str) -> dict[str, float]:
-    """``"r_val=0.55,p_val=0.85"`` -> {"r_val": 0.55, "p_val": 0.85} (names of ``Tuning``)."""
+    """``"r_val=0.55,p_val=0.85"`` -> {"r_val": 0.55, "p_val": 0.85} (names of ``PLAN_NUMBERS``)."""
     if spec in ("", "none"):
         return {}
     change = {}
@@ -53,9 +53,7 @@ def deal(args: tuple) -> float:
     points = 0.0
     for changed in (0, 1):
         game = new_game(sets, ["A", "B"], variants, seed=seed)
-        bots = [make_bot("medium", game.ctx.defs, seed, s) for s in range(2)]
-        bots[changed].params = type("Changed", (Tuning,), change)
-        bots[1 - changed].params = type("Against", (Tuning,), against)
+        bots = [make_bot("medium", game.ctx.defs, seed, s, **(change if s == changed else against)) for s in range(2)]
         while not game.over:
             dec = game.decision()
             game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))

@@ -159,9 +159,8 @@ class ExpertBot(HardBot):
     decision may take), ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
     ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation), and for
     experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below) and ``weights``
-    (another file written by ``scripts/train_expert.py``), any of the plan's numbers (``r_val=0.55``:
-    see ``scripts/tune_medium.py``) and ``others=medium`` (the other seats of a rollout play medium's
-    numbers, not the expert's own)."""
+    (another file written by ``scripts/train_expert.py``), and as for hard the plan's numbers
+    (``r_val=0.55``) and ``others=medium``."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -179,8 +178,6 @@ class ExpertBot(HardBot):
     def __init__(self, defs, seed, seat, **options):
         super().__init__(defs, seed, seat, **options)
         self.leaf = options.get("leaf", self.DEFAULT_LEAF)
-        if options.get("others") == "medium":
-            self.others = Tuning
         self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
         weights = options.get("weights")     # experiments: another trained file

@@ -376,6 +376,19 @@ class Tuning:
 
 
 PLAN_NUMBERS = tuple(k for k, v in vars(Tuning).items() if isinstance(v, float))   # the options that may set them
+_CHANGED: dict = {}
+
+
+def with_numbers(params: type[Tuning], change: dict[str, float]) -> type[Tuning]:
+    """``params`` with some of its numbers set (experiments: ``r_val=0.55``), one class per change:
+    the caches keyed by a bot's numbers stay as small as the set of changes tried."""
+    if not change:
+        return params
+    key = (params, tuple(sorted(change.items())))
+    t = _CHANGED.get(key)
+    if t is None:
+        t = _CHANGED[key] = type(params.__name__, (params,), dict(change))
+    return t
 
 
 class Situation:
@@ -1057,10 +1070,16 @@ class RolloutPolicy:
 
 
 class MediumBot(Bot):
-    """Strong heuristics (see the module docstring)."""
+    """Strong heuristics (see the module docstring). Experiments may set any of the plan's numbers
+    as options (``PLAN_NUMBERS``: ``make_bot("medium", ..., r_val=0.55)``, ``scripts/tune_medium.py``);
+    the tiers built on the plan (hard, expert) then use them in their rollouts too."""
     name = "medium"
     tier = "medium"
     params = Tuning
+
+    def __init__(self, defs, seed, seat, **options):
+        super().__init__(defs, seed, seat, **options)
+        self.params = with_numbers(self.params, {k: float(options[k]) for k in PLAN_NUMBERS if k in options})
 
     def world(self, view) -> Game:
         """A world consistent with the view: only compositions of hidden piles are read from it."""
@@ -1181,8 +1200,8 @@ class HardBot(MediumBot):
     before the position is scored (default 4; None: always to the end). ``endgame``: play to the
     end once the pool holds at most this share of its start (default 0.5). ``margin``: standard
     errors a departure from the plan must gain (default 0.5). ``choices``: also search effect
-    choices (default True). Experiments may set any of the plan's numbers (``PLAN_NUMBERS``, e.g.
-    ``r_val=0.55``), for the bot's own moves and its rollouts.
+    choices (default True). Experiments: the plan's numbers as for medium, and ``others=medium``
+    (the other seats of a rollout play medium's numbers, not the bot's own).
     """
     name = "hard"
     tier = "hard"
@@ -1204,10 +1223,10 @@ class HardBot(MediumBot):
         self.endgame = float(options.get("endgame", self.DEFAULT_ENDGAME))
         self.margin = float(options.get("margin", self.DEFAULT_MARGIN))
         self.search_choices = bool(options.get("choices", self.DEFAULT_CHOICES))
-        tuned = {k: float(options[k]) for k in PLAN_NUMBERS if k in options}
-        if tuned:   # experiments: other search weights or plan numbers
-            self.params = type("HardTuning", (self.params,), tuned)
-        self.others: type[Tuning] | None = None   # experiments: the numbers the other seats play rollouts with
+        others = options.get("others")   # experiments: the numbers the other seats play rollouts with
+        if others not in (None, "medium"):
+            raise ValueError(f"others: 'medium' or nothing, not {others!r}")
+        self.others: type[Tuning] | None = Tuning if others == "medium" else None
         self.stats: list[dict] = []
 
     def candidates(self, sit: Situation, options) -> list[int]:

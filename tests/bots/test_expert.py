@@ -193,11 +193,22 @@ def test_an_experiment_may_give_the_other_seats_of_its_rollouts_medium_numbers()
         bot = ExpertBot(game.ctx.defs, 3, 0, **options)
         policy = RolloutPolicy(bot.params, bot.seat, bot.others)
         g, numbers = game.clone(), {}
-        while len(numbers) < 2:
+        while len(numbers) < 2 and not g.over:
             g.apply(policy(g, g.decision()))
             if policy.sit is not None:
                 numbers[policy.sit.seat] = policy.sit.k.r_val
         assert numbers == {0: 0.55, 1: other}
+    with pytest.raises(ValueError, match="others: 'medium' or nothing, not 'hard'"):
+        ExpertBot(game.ctx.defs, 3, 0, others="hard")
+
+
+def test_bots_given_the_same_plan_numbers_share_them():
+    """One set of numbers per change, however many bots a batch makes (the caches keyed by them stay small)."""
+    defs = new_game(["10th"], seed=1).ctx.defs
+    a, b = (make_bot("medium", defs, k, 0, r_val=0.55, basics=0.9) for k in (1, 2))
+    assert a.params is b.params and (a.params.r_val, a.params.basics) == (0.55, 0.9)
+    assert make_bot("medium", defs, 1, 0).params is Tuning
+    assert make_bot("hard", defs, 1, 0, r_val=0.55).params is make_bot("hard", defs, 2, 1, r_val=0.55).params
 
 
 def test_what_is_good_for_one_player_is_as_bad_for_the_other():
