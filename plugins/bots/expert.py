@@ -179,6 +179,8 @@ class ExpertBot(HardBot):
         super().__init__(defs, seed, seat, **options)
         self.leaf = options.get("leaf", self.DEFAULT_LEAF)
         self.first, self.batch = int(options.get("first", self.FIRST)), int(options.get("batch", self.BATCH))
+        if self.first < 1 or self.batch < 1:   # a race that adds no worlds would never end
+            raise ValueError(f"first and batch: at least 1 world, not {self.first} and {self.batch}")
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
         weights = options.get("weights")     # experiments: another trained file
         if self.leaf != "learned":
@@ -196,6 +198,7 @@ class ExpertBot(HardBot):
         sit = Situation(base, decision.seat, self.params)
         cands = (self.candidates(sit, opts) if decision.kind == "action"
                  else self.choice_candidates(sit, decision))
+        cands = cands[:self.budget]   # a world plays every candidate: a small budget searches the best few
         if len(cands) <= 1:
             if decision.kind != "action":
                 return MediumBot.choose(self, view, decision)

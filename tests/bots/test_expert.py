@@ -122,6 +122,17 @@ def test_a_clear_choice_stops_early_and_a_close_one_uses_the_budget():
     assert min(spent) < 60 and max(spent) > 100
 
 
+@pytest.mark.parametrize("budget", [2, 3, 5])
+def test_a_budget_smaller_than_the_moves_worth_searching_searches_the_best_few(budget):
+    """``--bot-budget 3`` for an expert is a weak expert, not a crash: each decision spends at
+    most its budget, on the plan and the departures the heuristics rank first."""
+    game, __, seen, bots = play(["10th"], 2, [], seed=4, budget={"budget": budget, "depth": 1, "endgame": 0.0})
+    assert game.over
+    spent = [s["rollouts"] for b in bots for s in b.stats]
+    assert spent and max(spent) <= budget
+    assert all(s["candidates"] <= budget for b in bots for s in b.stats)
+
+
 def test_its_reason_names_the_move_and_goes_through_the_translation_layer():
     __, __, seen, __ = play(["10th"], 2, [], seed=6, turns=6)
     searched = [(move, why) for __, move, why in seen if "imagined" in why]
@@ -285,6 +296,9 @@ def test_experiments_can_set_the_race_and_the_weights_file(tmp_path):
     x = expert.features(positions[9], 0)
     assert other.model.predict(x, expert.card_terms(positions[9], 0)) == (x[0], 0.5)
     assert make_bot("expert", game.ctx.defs, 4, 0).model is expert.model()
+    for race in ({"first": 0}, {"batch": 0}):   # a race that adds no worlds would never end: refused
+        with pytest.raises(ValueError, match="at least 1 world"):
+            make_bot("expert", game.ctx.defs, 4, 0, **race)
 
 
 def damage_the_trained_evaluation(monkeypatch, folder: Path, damage: str) -> Path:
