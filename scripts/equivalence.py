@@ -3,8 +3,8 @@
 pure-Python process and in a compiled one, their full logs compared byte for byte.
 
 Games cover every mix of the four sets, every variant (none, the Legendary Track, teams, the two
-solo opponents) and every bot tier (random, easy, medium, hard at a small rollout budget), seated
-in turn. Each side writes, per game, its setup, answers, every event and the final state as one
+solo opponents) and every bot tier (random, easy, medium, and hard and the expert at a small
+rollout budget), seated in turn. Each side writes, per game, its setup, answers, every event and the final state as one
 JSON line; the two files must be identical. A difference names the first game that differs and
 the first event where it does, with the setup that reproduces it.
 
@@ -33,8 +33,9 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from build_compiled import MODULES, module_name   # noqa: E402  (the compiled modules, one list)
 
 SETS = ["10th", "cotg", "rotf", "legends"]
-TIERS = ["random", "easy", "medium", "hard"]
-BOT_OPTIONS = {"budget": 4, "depth": 1}   # hard at a small budget: the same code, fewer rollouts
+TIERS = ["random", "easy", "medium", "hard", "expert"]
+SEARCHERS = ["hard", "expert"]   # a hundred times the cost of the others: one seat of every HARD_EVERY-th game
+BOT_OPTIONS = {"budget": 4, "depth": 1}   # the searchers at a small budget: the same code, fewer rollouts
 HARD_EVERY = 8
 SOLO = {"samael": set(SETS), "cult": {"legends"}}   # solo opponent: sets of which a mix needs one
 
@@ -55,17 +56,18 @@ def configurations() -> list[tuple[list[str], list[str], int]]:
 
 def games(count: int, seed: int) -> list[tuple[list[str], list[str], list[str], int]]:
     """(sets, variants, bot tiers by seat, seed) of ``count`` games: the configurations in turn,
-    the tiers rotated over the seats, and a hard bot (a hundred times the cost of the others) in
-    one seat, in turn, of every ``HARD_EVERY``-th game."""
+    the tiers rotated over the seats, and a searcher (hard and the expert by turns) in one seat,
+    in turn, of every ``HARD_EVERY``-th game."""
     from ascension.core.sim import game_seed
-    configs, cheap = configurations(), [t for t in TIERS if t != "hard"]
+    configs, cheap = configurations(), [t for t in TIERS if t not in SEARCHERS]
     out = []
     for k in range(count):
         sets, variants, players = configs[k % len(configs)]
         first = k // len(configs) + k
         tiers = [cheap[(first + i) % len(cheap)] for i in range(players)]
         if k % HARD_EVERY == 0:
-            tiers[(k // HARD_EVERY) % players] = "hard"
+            searcher = k // HARD_EVERY
+            tiers[searcher % players] = SEARCHERS[searcher % len(SEARCHERS)]
         out.append((sets, variants, tiers, game_seed(seed, k)))
     return out
 
@@ -179,7 +181,7 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
     print(f"equivalence: {compared} games byte-identical, compiled and pure "
           f"({len(mixes)} set mixes, variants {sorted(variants)}, tiers {sorted(tiers)}, "
-          f"hard at budget {BOT_OPTIONS['budget']}; {time.monotonic() - start:.0f} s)")
+          f"{' and '.join(SEARCHERS)} at budget {BOT_OPTIONS['budget']}; {time.monotonic() - start:.0f} s)")
     return 0
 
 

@@ -11,6 +11,7 @@ import pytest
 
 import ascension.core.engine as engine
 import ascension.core.rng as rng
+from ascension.core.bots import bot_kinds
 
 from scripts_loader import load_script as script
 
@@ -60,7 +61,8 @@ def test_the_equivalence_games_cover_every_set_mix_variant_and_tier():
     assert len({tuple(sets) for sets, _, _, _ in games}) == 15   # every mix of the four sets
     assert {v for _, vs, _, _ in games for v in vs} == {"legendary", "teams", "samael", "cult"}
     assert any(vs == [] for _, vs, _, _ in games)
-    assert {t for _, _, ts, _ in games for t in ts} == {"random", "easy", "medium", "hard"}
+    every_tier = {name for name, kind in bot_kinds().items() if kind.same_as is None}   # greedy is easy
+    assert {t for _, _, ts, _ in games for t in ts} == every_tier == {"random", "easy", "medium", "hard", "expert"}
 
 
 def test_the_equivalence_check_names_the_first_game_and_event_that_differ(tmp_path):
