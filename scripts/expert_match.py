@@ -11,7 +11,9 @@ printed, and on a machine shared with other work they are longer.
 Targets (issue 20): win rate >= 65% over 400 games, median <= 1 s, p95 <= 2 s. Both bots use
 budgets, never a clock: the results repeat on any machine (the seconds do not: on a shared
 machine they are an upper bound). ``--save`` appends one JSON line per game, so a long run that
-is stopped still counts (``--resume`` skips the games already in the file).
+is stopped still counts (``--resume`` skips the games already in the file). A line the stopped
+run left unfinished is dropped (that game is played again); a file that holds anything else, or
+games played with other options, is named with the line and left as it was.
 
 Usage: .venv/bin/python scripts/expert_match.py [--games 400] [--mix 10th] [--seed 1]
        [--first K] [--expert budget=768,...] [--hard budget=128] [--jobs 1] [--save FILE [--resume | --show]]
@@ -27,6 +29,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
@@ -77,9 +80,86 @@ def play(task) -> dict:
                 searched.append(dt)
         game.apply(answer)
     totals = {r["seat"]: r["total"] for r in game.scores()}
-    return {"mix": mix, "seed": seed, "swap": swap, "won": int(me in game.winners()),
+    return {"mix": mix, "seed": seed, "swap": swap, "expert": expert_opts, "hard": hard_opts,
+            "won": int(me in game.winners()),
             "lost": int((1 - me) in game.winners() and me not in game.winners()),
             "margin": totals[me] - totals[1 - me], "times": times, "searched": searched, "cpu": cpu}
+
+
+SAVED_KEYS = {"mix": str, "seed": int, "swap": int, "won": int, "lost": int, "margin": int,
+              "times": list, "searched": list}
+
+
+class NotASavedGame(ValueError):
+    """A line of a ``--save`` file that records no game; its message names the file and line."""
+
+
+def saved_game(line: bytes, where: str) -> dict:
+    """One line of a ``--save`` file as the game it records."""
+    try:
+        game = json.loads(line)
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise NotASavedGame(f"{where}: not a game saved by expert_match.py ({exc})") from None
+    bad = [k for k, kind in SAVED_KEYS.items() if not isinstance(game, dict) or not isinstance(game.get(k), kind)]
+    if bad:
+        raise NotASavedGame(f"{where}: not a game saved by expert_match.py (no {', '.join(bad)})")
+    return game
+
+
+def read_saved(path: str) -> tuple[list[dict], int | None]:
+    """The games saved in ``path``, and where its whole lines end when the last line is one a run
+    stopped while writing it left unfinished (the start of a game's line, cut short: it is left
+    out, and a run that appends cuts it off; ``--resume`` plays its game again), else None.
+    Anything else that is no saved game stops with the file and line, the file left as it was."""
+    try:
+        data = Path(path).read_bytes()
+        *lines, tail = data.split(b"\n")
+        games = [saved_game(line, f"{path}, line {n}") for n, line in enumerate(lines, 1) if line.strip()]
+        if not tail.strip():
+            return games, None
+        where = f"{path}, line {len(lines) + 1}"
+        try:
+            games.append(saved_game(tail, where))   # a whole game, only its line's end missing
+            return games, None
+        except NotASavedGame:
+            if not tail.startswith(b'{"mix": '):
+                raise
+        print(f"{where}: an unfinished line (a run stopped while writing it) is left out; --resume plays "
+              "its game again", file=sys.stderr)
+        return games, len(data) - len(tail)
+    except OSError as exc:
+        raise SystemExit(f"{path}: cannot be read ({exc.strerror or exc})")
+    except NotASavedGame as exc:
+        raise SystemExit(f"{exc}; the file was left as it was")
+
+
+def end_with_a_whole_line(path: str, whole: int | None) -> None:
+    """Before games are appended: cut off an unfinished last line (``whole``: where the whole lines
+    end), or end a whole last game's line, so that the next game starts on a line of its own."""
+    with open(path, "r+b") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        if whole is not None:
+            fh.truncate(whole)
+        elif size:
+            fh.seek(size - 1)
+            if fh.read(1) != b"\n":
+                fh.write(b"\n")
+
+
+def same_options(games: list[dict], expert_opts: dict, hard_opts: dict, path: str) -> None:
+    """A resumed run plays on only with the options its saved games were played with (a file
+    from before the options were saved holds none to compare)."""
+    for game in games:
+        theirs = (game.get("expert", expert_opts), game.get("hard", hard_opts))
+        if theirs != (expert_opts, hard_opts):
+            raise SystemExit(f"{path} holds games played with --expert {format_options(theirs[0])} "
+                             f"--hard {format_options(theirs[1])}, not --expert {format_options(expert_opts)} "
+                             f"--hard {format_options(hard_opts)}: resume with those options or save to another "
+                             "file; the file was left as it was")
+
+
+def format_options(opts: dict) -> str:
+    return ",".join(f"{k}={v}" for k, v in opts.items()) or "(defaults)"
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -131,20 +211,28 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     command = " ".join(["scripts/expert_match.py"] + [shlex.quote(a) for a in (argv or sys.argv[1:])])
     if args.show:
-        with open(args.save, encoding="utf-8") as fh:
-            report([json.loads(line) for line in fh if line.strip()], command)
+        if not args.save:
+            ap.error("--show reports the games of --save FILE")
+        report(read_saved(args.save)[0], command)
         return 0
     expert_opts, hard_opts = options(args.expert), options(args.hard)
     tasks = [(args.mix, game_seed(args.seed, k), swap, expert_opts, hard_opts)
              for k in range(args.first, args.first + (args.games + 1) // 2) for swap in (0, 1)][: args.games]
     results: list[dict] = []
-    if args.resume and args.save and os.path.exists(args.save):
-        with open(args.save, encoding="utf-8") as fh:
-            results = [json.loads(line) for line in fh if line.strip()]
-        done = {(r["mix"], r["seed"], r["swap"]) for r in results}
-        results = [r for r in results if (r["mix"], r["seed"], r["swap"]) in {t[:3] for t in tasks}]
-        tasks = [t for t in tasks if t[:3] not in done]
-    out = open(args.save, "a", encoding="utf-8") if args.save else None
+    out = None
+    if args.save:
+        try:
+            if os.path.exists(args.save):
+                saved, whole = read_saved(args.save)
+                if args.resume:
+                    same_options(saved, expert_opts, hard_opts, args.save)
+                    done = {(r["mix"], r["seed"], r["swap"]) for r in saved}
+                    results = [r for r in saved if (r["mix"], r["seed"], r["swap"]) in {t[:3] for t in tasks}]
+                    tasks = [t for t in tasks if t[:3] not in done]
+                end_with_a_whole_line(args.save, whole)
+            out = open(args.save, "a", encoding="utf-8")
+        except OSError as exc:
+            raise SystemExit(f"{args.save}: cannot be written ({exc.strerror or exc}); no game was played")
     t0 = time.perf_counter()
 
     def record(r):
