@@ -27,10 +27,12 @@ import math
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed
+from ascension.ui.desktop.storage import write_text_atomic
 
 TARGET_NEXT = 0.65     # a tier against the tier below it
 TARGET_HARD_EASY = 0.70
@@ -184,9 +186,12 @@ def main(argv=None) -> int:
     doc = json.dumps({"tiers": tiers, "seed": args.seed, "games": args.games, "options": options,
                       "only_with": args.only_with,
                       "matrices": out, "seconds": round(time.perf_counter() - t0, 1)})
-    if args.save:
-        with open(args.save, "w", encoding="utf-8") as fh:
-            fh.write(doc + "\n")
+    if args.save:   # renamed into place: a run stopped while writing leaves the old file whole
+        try:
+            write_text_atomic(Path(args.save), doc + "\n")
+        except OSError as exc:   # the run's results are not lost with the file
+            print(doc)
+            raise SystemExit(f"{args.save}: cannot be written ({exc.strerror or exc}); the results are printed above")
     if args.json:
         print(doc)
         return 0

@@ -21,6 +21,7 @@ import os
 import shlex
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from ascension.core.match import new_game
 from ascension.core.sim import game_seed
 from ascension.plugins.bots.expert import FEATURES, card_terms, features
 from ascension.plugins.bots.tiers import evaluate
+from ascension.ui.desktop.storage import write_text_atomic
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ladder import parse_mix  # noqa: E402
@@ -150,9 +152,8 @@ def main(argv=None) -> int:
     weights, scores = train(args.games, args.seed, args.explore, tuple(args.mixes), args.holdout, args.cards)
     data = {**weights, "games": args.games, "mixes": args.mixes, "held_out": scores, "command": command}
     text = json.dumps(data, indent=1) + "\n"
-    if args.out != "-":
-        with open(args.out, "w", encoding="utf-8") as fh:
-            fh.write(text)
+    if args.out != "-":   # renamed into place: a run stopped while writing leaves the old weights whole
+        write_text_atomic(Path(args.out), text)
     for name, w, u in zip(FEATURES, weights["margin"], weights["win"]):
         print(f"  {name:16} margin {w:+9.4f}  win {u:+9.4f}")
     print(json.dumps(scores))

@@ -14,7 +14,7 @@ from ascension.core import i18n, rng
 from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
 from ascension.plugins.bots import expert
-from ascension.plugins.bots.expert import ExpertBot
+from ascension.plugins.bots.expert import ExpertBot, Model
 from ascension.plugins.bots.tiers import HardBot, RolloutPolicy, Tuning
 from scripts_loader import load_script
 
@@ -269,6 +269,22 @@ def test_training_repeats_from_its_seed():
     with_cards = trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2, cards=10)[0]
     assert with_cards["cards"] and not first[0]["cards"]
     assert set(with_cards["cards"]) <= {d.id for m in ("10th", "cotg") for d in new_game([m], seed=1).ctx.defs}
+
+
+def test_training_stopped_while_writing_its_weights_leaves_the_old_ones_whole(tmp_path, monkeypatch):
+    out = tmp_path / "expert_eval.json"
+    shipped = resources.files("ascension.plugins.bots").joinpath("expert_eval.json").read_text()
+    out.write_text(shipped)
+
+    def disk_full(fd):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("os.fsync", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        _trainer().main(["--games", "2", "--mixes", "10th", "--holdout", "0", "--out", str(out)])
+    assert out.read_text() == shipped and [f.name for f in tmp_path.iterdir()] == ["expert_eval.json"]
+    monkeypatch.undo()
+    _trainer().main(["--games", "2", "--mixes", "10th", "--holdout", "0", "--out", str(out)])
+    assert Model.load(out.read_text()).margin != Model.load(shipped).margin
 
 
 def test_its_reason_gives_its_chance_to_win():
