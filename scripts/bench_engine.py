@@ -52,7 +52,11 @@ def ensure_pyminion() -> None:
     except metadata.PackageNotFoundError:
         pass
     print(f"installing {PYMINION} into {sys.prefix}", file=sys.stderr)
-    subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", PYMINION])
+    try:
+        subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", PYMINION])
+    except (OSError, subprocess.CalledProcessError) as exc:
+        raise SystemExit(f"the reference engine {PYMINION} could not be installed ({exc}); install it with "
+                         f"'{sys.executable} -m pip install {PYMINION}' where PyPI can be reached") from None
 
 
 def ours(games: int, seed: int) -> float:
