@@ -1,7 +1,9 @@
-"""scripts/bench_engine.py: the per-move benchmark counts our moves as the issue defines them, and
-a reference engine that cannot be installed is a plain message, not a traceback."""
+"""The speed scripts: bench_engine.py counts our moves as issue 20 defines them, each script runs
+and ends with the line its docstring promises, and what one needs but lacks (the reference
+engine offline, valgrind) is a plain message, not a traceback."""
 from __future__ import annotations
 
+import re
 import subprocess
 from importlib import metadata
 
@@ -41,3 +43,23 @@ def test_a_reference_engine_that_cannot_be_installed_is_named_with_what_to_do(be
     monkeypatch.setattr(bench.subprocess, "check_call", offline)
     with pytest.raises(SystemExit, match=r"pyminion==0\.4\.0 could not be installed .* -m pip install pyminion==0\.4\.0"):
         bench.ensure_pyminion()
+
+
+def test_hard_timing_prints_the_medians_of_all_and_of_searched_decisions(capsys):
+    assert load_script("hard_timing").main(["--games", "1", "--budget", "8"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"^all decisions: \d+ decisions, median \d+ ms", out, re.M)
+    assert re.search(r"^searched decisions: \d+ decisions, median \d+ ms", out, re.M)
+
+
+def test_sim_speedup_ends_with_its_ratio_line(capsys):
+    assert load_script("sim_speedup").main(["--games", "6", "--repeats", "1"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.fullmatch(r"speedup=[0-9.]+ jobs1_s=[0-9.]+ jobs2_s=[0-9.]+", last)
+
+
+def test_counting_instructions_without_valgrind_says_how_to_get_it(monkeypatch):
+    counter = load_script("bench_instructions")
+    monkeypatch.setattr(counter.shutil, "which", lambda name: None)
+    with pytest.raises(SystemExit, match="valgrind is not installed .*apt-get install valgrind"):
+        counter.main(["--pyminion-games", "0"])
