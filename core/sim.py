@@ -25,6 +25,20 @@ class SimulationFailure(RuntimeError):
     """A simulated game broke; the message carries the setup and answers that reproduce it."""
 
 
+@contextmanager
+def reproducible(game: Game):
+    """Whatever breaks while bots play ``game`` in this block is raised as a
+    :class:`SimulationFailure` that names the setup and answers reproducing it (a batch of
+    thousands of seeded games fails on one of them, not on "a game")."""
+    try:
+        yield
+    except SimulationFailure:
+        raise
+    except Exception as exc:
+        raise SimulationFailure(_("{error}\nreproduce with: setup={setup} answers={answers}").format(
+            error=f"{type(exc).__name__}: {exc}", setup=game.ctx.setup, answers=game.answers)) from exc
+
+
 @dataclass
 class GameResult:
     seed: int
@@ -70,7 +84,7 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
     violations: list[str] = []
     decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
-    try:
+    with reproducible(game):
         while not game.over:
             if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
                 raise RuntimeError(_("no end after {n} answers (turn {turn})").format(n=MAX_ANSWERS, turn=game.turn))
@@ -78,9 +92,6 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
             apply(agents[dec.seat].choose(view(dec.seat), dec))
             if check:
                 violations += [_("turn {turn}: {problem}").format(turn=game.turn, problem=v) for v in game.invariant_problems()]
-    except Exception as exc:
-        raise SimulationFailure(_("{error}\nreproduce with: setup={setup} answers={answers}").format(
-            error=f"{type(exc).__name__}: {exc}", setup=game.ctx.setup, answers=game.answers)) from exc
     scores, winners = game.scores(), game.winners()
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
               "winner": winners[0], "scores": scores} if keep_record else None

@@ -87,11 +87,13 @@ def play(sets: list[str], variants: list[str], tiers: list[str], seed: int) -> s
     """One game as a JSON line: its setup, answers, every event and the final state."""
     from ascension.core.bots import make_bot
     from ascension.core.match import new_game
+    from ascension.core.sim import reproducible
     game = new_game(sets, [f"{t.capitalize()} {i + 1}" for i, t in enumerate(tiers)], variants, seed=seed)
     bots = [make_bot(t, game.ctx.defs, seed, i, **BOT_OPTIONS) for i, t in enumerate(tiers)]
-    while not game.over:
-        dec = game.decision()
-        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    with reproducible(game):
+        while not game.over:
+            dec = game.decision()
+            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
     return json.dumps({"setup": game.ctx.setup, "tiers": tiers, "answers": game.answers,
                        "log": [list(e) for e in game.log], "state": game.to_dict()["state"]},
                       sort_keys=True, separators=(",", ":"))

@@ -33,7 +33,7 @@ from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed
+from ascension.core.sim import game_seed, reproducible
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ladder import parse_mix, wilson  # noqa: E402  (the ladder's own helpers)
@@ -66,19 +66,20 @@ def play(task) -> dict:
             for i, k in enumerate(kinds)]
     me = kinds.index("expert")
     times, searched, cpu = [], [], []
-    while not game.over:
-        dec = game.decision()
-        bot = bots[dec.seat]
-        t0, c0 = time.perf_counter(), time.process_time()
-        n = len(bot.stats) if dec.seat == me else 0
-        answer = bot.choose(game.view(dec.seat), dec)
-        if dec.seat == me:
-            dt = time.perf_counter() - t0
-            times.append(dt)
-            cpu.append(time.process_time() - c0)
-            if len(bot.stats) > n:
-                searched.append(dt)
-        game.apply(answer)
+    with reproducible(game):
+        while not game.over:
+            dec = game.decision()
+            bot = bots[dec.seat]
+            t0, c0 = time.perf_counter(), time.process_time()
+            n = len(bot.stats) if dec.seat == me else 0
+            answer = bot.choose(game.view(dec.seat), dec)
+            if dec.seat == me:
+                dt = time.perf_counter() - t0
+                times.append(dt)
+                cpu.append(time.process_time() - c0)
+                if len(bot.stats) > n:
+                    searched.append(dt)
+            game.apply(answer)
     totals = {r["seat"]: r["total"] for r in game.scores()}
     return {"mix": mix, "seed": seed, "swap": swap, "expert": expert_opts, "hard": hard_opts,
             "won": int(me in game.winners()),

@@ -28,7 +28,7 @@ import numpy as np
 from ascension.core import rng
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed
+from ascension.core.sim import game_seed, reproducible
 from ascension.plugins.bots.expert import FEATURES, card_terms, features
 from ascension.plugins.bots.tiers import evaluate
 from ascension.ui.desktop.storage import write_text_atomic
@@ -48,20 +48,21 @@ def play(mix: str, seed: int, explore: float) -> list[tuple]:
     bots = [make_bot("medium", game.ctx.defs, seed, s) for s in range(2)]
     state = rng.derive(seed, "explore")
     rows, seen = [], None
-    while not game.over:
-        dec = game.decision()
-        if (game.turn, game.current) != seen:
-            seen = (game.turn, game.current)
-            for s in range(2):
-                rows.append((s, features(game, s), card_terms(game, s), evaluate(game, s)))
-        i = bots[dec.seat].choose(game.view(dec.seat), dec)
-        takes = [j for j, o in enumerate(dec.options) if o[0] in ("acquire", "defeat")]
-        if dec.kind == "action" and takes and dec.options[i][0] in ("acquire", "defeat", "end"):
-            state, roll = rng.below(state, 1000)
-            if roll < explore * 1000:
-                state, j = rng.below(state, len(takes))
-                i = takes[j]
-        game.apply(i)
+    with reproducible(game):
+        while not game.over:
+            dec = game.decision()
+            if (game.turn, game.current) != seen:
+                seen = (game.turn, game.current)
+                for s in range(2):
+                    rows.append((s, features(game, s), card_terms(game, s), evaluate(game, s)))
+            i = bots[dec.seat].choose(game.view(dec.seat), dec)
+            takes = [j for j, o in enumerate(dec.options) if o[0] in ("acquire", "defeat")]
+            if dec.kind == "action" and takes and dec.options[i][0] in ("acquire", "defeat", "end"):
+                state, roll = rng.below(state, 1000)
+                if roll < explore * 1000:
+                    state, j = rng.below(state, len(takes))
+                    i = takes[j]
+            game.apply(i)
     totals = {r["seat"]: r["total"] for r in game.scores()}
     winners = game.winners()
     result = [(1.0 if s in winners and len(winners) == 1 else 0.5 if s in winners else 0.0) for s in range(2)]

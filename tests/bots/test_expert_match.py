@@ -1,8 +1,9 @@
 """scripts/expert_match.py: the expert against hard, saved a game a line so that a long run that
 is stopped (kill -9 too) still counts, and a file that is not what it should be is named and
-left alone."""
+left alone. And every script that plays long seeded runs names the game that breaks."""
 from __future__ import annotations
 
+import ast
 import json
 import os
 import signal
@@ -119,3 +120,33 @@ def test_a_run_killed_midway_keeps_its_games_and_resuming_finishes_it(match, tmp
     assert 2 <= kept < 40
     assert match.main(["--save", str(save), *FAST, "--games", "6", "--resume"]) == 0
     assert len(games(save)) == max(6, kept) and len({(g["seed"], g["swap"]) for g in games(save)}) == len(games(save))
+
+
+@pytest.mark.parametrize("script, game", [
+    ("expert_match", lambda m: m.play(("10th", 77, 0, {"budget": 4, "depth": 1}, {"budget": 4, "depth": 1}))),
+    ("ladder", lambda m: m.play(("10th", "hard", "medium", 77, 0, {"hard": {"budget": 4, "depth": 1}}))),
+    ("tune_medium", lambda m: m.deal(("10th", 77, {"r_val": 0.5}, {}))),
+    ("train_expert", lambda m: m.play("10th", 77, 0.1)),
+])
+def test_a_game_that_breaks_in_a_long_run_names_the_setup_and_answers_that_reproduce_it(script, game, monkeypatch):
+    """The seventh time any bot decides, it fails: the run stops on that game, with the seed and
+    the answers up to that decision, which replay to the very position it failed in."""
+    from ascension.core.match import replay
+    from ascension.core.sim import SimulationFailure
+    from ascension.plugins.bots.tiers import MediumBot
+    calls, choose = [], MediumBot.choose
+
+    def breaks(bot, view, decision):
+        calls.append(view)
+        if len(calls) == 7:
+            raise ArithmeticError("a bot's bug")
+        return choose(bot, view, decision)
+    monkeypatch.setattr(MediumBot, "choose", breaks)
+    with pytest.raises(SimulationFailure) as caught:
+        game(load_script(script))
+    message = str(caught.value)
+    assert message.startswith("ArithmeticError: a bot's bug\nreproduce with: setup=") and "'seed': 77" in message
+    answers = json.loads(message.rsplit("answers=", 1)[1])
+    assert len(answers) >= 6
+    setup = ast.literal_eval(message.split("setup=", 1)[1].rsplit(" answers=", 1)[0])
+    assert replay(setup, answers).answers == answers
