@@ -39,6 +39,21 @@ def reproducible(game: Game):
             error=f"{type(exc).__name__}: {exc}", setup=game.ctx.setup, answers=game.answers)) from exc
 
 
+def play_out(game: Game, bots: list, after: Callable[[], None] | None = None) -> None:
+    """Let ``bots`` (one per seat) answer every decision until ``game`` ends, calling ``after``
+    after each answer. A game that breaks, or never ends, raises :class:`SimulationFailure` with
+    the setup and answers that reproduce it."""
+    decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
+    with reproducible(game):
+        while not game.over:
+            if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
+                raise RuntimeError(_("no end after {n} answers (turn {turn})").format(n=MAX_ANSWERS, turn=game.turn))
+            dec = decision()
+            apply(bots[dec.seat].choose(view(dec.seat), dec))
+            if after is not None:
+                after()
+
+
 @dataclass
 class GameResult:
     seed: int
@@ -83,15 +98,10 @@ def play_game(sets: list[str], bots: list[str], seed: int, variants: list[str] =
     game = new_game(sets, names, list(variants), seed=seed, batch=batch)
     agents = [make_bot(b, game.ctx.defs, seed, i, **(bot_options or {})) for i, b in enumerate(bots)]
     violations: list[str] = []
-    decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
-    with reproducible(game):
-        while not game.over:
-            if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
-                raise RuntimeError(_("no end after {n} answers (turn {turn})").format(n=MAX_ANSWERS, turn=game.turn))
-            dec = decision()
-            apply(agents[dec.seat].choose(view(dec.seat), dec))
-            if check:
-                violations += [_("turn {turn}: {problem}").format(turn=game.turn, problem=v) for v in game.invariant_problems()]
+
+    def checked() -> None:
+        violations.extend(_("turn {turn}: {problem}").format(turn=game.turn, problem=v) for v in game.invariant_problems())
+    play_out(game, agents, after=checked if check else None)
     scores, winners = game.scores(), game.winners()
     record = {"setup": game.ctx.setup, "bots": list(bots), "answers": game.answers,
               "winner": winners[0], "scores": scores} if keep_record else None

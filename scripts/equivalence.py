@@ -4,9 +4,9 @@ pure-Python process and in a compiled one, their full logs compared byte for byt
 
 Games cover every mix of the four sets, every variant (none, the Legendary Track, teams, the two
 solo opponents) and every bot tier (random, easy, medium, and hard and the expert at a small
-rollout budget), seated in turn. Each side writes, per game, its setup, answers, every event and the final state as one
-JSON line; the two files must be identical. A difference names the first game that differs and
-the first event where it does, with the setup that reproduces it.
+rollout budget), seated in turn. Each side writes, per game, its setup, answers, every event
+and the final state as one JSON line; the two files must be identical. A difference names the
+first game that differs and the first event where it does, with the setup that reproduces it.
 
 Pure Python is the reference: the pure worker imports the engine's ``.py`` sources even where a
 compiled build sits beside them (``scripts/build_compiled.py``), so both run in one checkout.
@@ -34,9 +34,9 @@ from build_compiled import MODULES, module_name   # noqa: E402  (the compiled mo
 
 SETS = ["10th", "cotg", "rotf", "legends"]
 TIERS = ["random", "easy", "medium", "hard", "expert"]
-SEARCHERS = ["hard", "expert"]   # a hundred times the cost of the others: one seat of every HARD_EVERY-th game
+SEARCHERS = ["hard", "expert"]   # a hundred times the others' cost: one seat of every SEARCHER_EVERY-th game
 BOT_OPTIONS = {"budget": 4, "depth": 1}   # the searchers at a small budget: the same code, fewer rollouts
-HARD_EVERY = 8
+SEARCHER_EVERY = 8
 SOLO = {"samael": set(SETS), "cult": {"legends"}}   # solo opponent: sets of which a mix needs one
 
 
@@ -57,7 +57,7 @@ def configurations() -> list[tuple[list[str], list[str], int]]:
 def games(count: int, seed: int) -> list[tuple[list[str], list[str], list[str], int]]:
     """(sets, variants, bot tiers by seat, seed) of ``count`` games: the configurations in turn,
     the tiers rotated over the seats, and a searcher (hard and the expert by turns) in one seat,
-    in turn, of every ``HARD_EVERY``-th game."""
+    in turn, of every ``SEARCHER_EVERY``-th game."""
     from ascension.core.sim import game_seed
     configs, cheap = configurations(), [t for t in TIERS if t not in SEARCHERS]
     out = []
@@ -65,8 +65,8 @@ def games(count: int, seed: int) -> list[tuple[list[str], list[str], list[str], 
         sets, variants, players = configs[k % len(configs)]
         first = k // len(configs) + k
         tiers = [cheap[(first + i) % len(cheap)] for i in range(players)]
-        if k % HARD_EVERY == 0:
-            searcher = k // HARD_EVERY
+        if k % SEARCHER_EVERY == 0:
+            searcher = k // SEARCHER_EVERY
             tiers[searcher % players] = SEARCHERS[searcher % len(SEARCHERS)]
         out.append((sets, variants, tiers, game_seed(seed, k)))
     return out
@@ -87,13 +87,10 @@ def play(sets: list[str], variants: list[str], tiers: list[str], seed: int) -> s
     """One game as a JSON line: its setup, answers, every event and the final state."""
     from ascension.core.bots import make_bot
     from ascension.core.match import new_game
-    from ascension.core.sim import reproducible
+    from ascension.core.sim import play_out
     game = new_game(sets, [f"{t.capitalize()} {i + 1}" for i, t in enumerate(tiers)], variants, seed=seed)
     bots = [make_bot(t, game.ctx.defs, seed, i, **BOT_OPTIONS) for i, t in enumerate(tiers)]
-    with reproducible(game):
-        while not game.over:
-            dec = game.decision()
-            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    play_out(game, bots)
     return json.dumps({"setup": game.ctx.setup, "tiers": tiers, "answers": game.answers,
                        "log": [list(e) for e in game.log], "state": game.to_dict()["state"]},
                       sort_keys=True, separators=(",", ":"))

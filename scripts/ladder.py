@@ -31,7 +31,7 @@ from pathlib import Path
 
 from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed, reproducible
+from ascension.core.sim import game_seed, play_out
 from ascension.ui.desktop.storage import write_text_atomic
 
 TARGET_NEXT = 0.65     # a tier against the tier below it
@@ -62,10 +62,7 @@ def play(task) -> tuple[str, str, str, int, int, int, float]:
     sets, variants = parse_mix(mix)
     game = new_game(sets, [f"{k.capitalize()} {i + 1}" for i, k in enumerate(kinds)], variants, seed=seed)
     bots = [make_bot(k, game.ctx.defs, seed, i, **options.get(k, {})) for i, k in enumerate(kinds)]
-    with reproducible(game):
-        while not game.over:
-            dec = game.decision()
-            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    play_out(game, bots)
     a_seat = 1 if swap else 0
     totals = {r["seat"]: r["total"] for r in game.scores()}
     return mix, a, b, seed, swap, int(a_seat in game.winners()), totals[a_seat] - totals[1 - a_seat]

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed, reproducible
+from ascension.core.sim import game_seed, play_out
 from ascension.plugins.bots.tiers import PLAN_NUMBERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -54,10 +54,7 @@ def deal(args: tuple) -> float:
     for changed in (0, 1):
         game = new_game(sets, ["A", "B"], variants, seed=seed)
         bots = [make_bot("medium", game.ctx.defs, seed, s, **(change if s == changed else against)) for s in range(2)]
-        with reproducible(game):
-            while not game.over:
-                dec = game.decision()
-                game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+        play_out(game, bots)
         winners = game.winners()
         points += 1.0 if winners == [changed] else 0.5 if changed in winners else 0.0
     return points
