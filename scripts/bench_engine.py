@@ -38,7 +38,7 @@ from pathlib import Path
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed, batch_collector, simulate
+from ascension.core.sim import game_seed, batch_collector, play_out, simulate
 
 PYMINION = "pyminion==0.4.0"
 DEFAULT_SCRIPT = Path(__file__).resolve().parents[2] / "shared" / "bench" / "pyminion_games.py"
@@ -75,10 +75,7 @@ def our_moves_per_game(games: int, seed: int, seats: int = 2, variants: list[str
     for k in range(first, first + games):
         s = game_seed(seed, k)
         game = new_game(["10th"], [f"P{i + 1}" for i in range(seats)], list(variants), seed=s)
-        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(seats)]
-        while not game.over:
-            dec = game.decision()
-            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+        play_out(game, [make_bot("greedy", game.ctx.defs, s, i) for i in range(seats)])
         moves += sum(1 for e in game.log if e.kind in MOVES)
     return moves / games
 
@@ -126,10 +123,7 @@ def breakdown(games: int, seed: int, repeat: int = 3) -> dict[str, float]:
     answers = []
     for s in seeds:
         game = new_game(["10th"], ["A", "B"], seed=s)
-        bots = [make_bot("greedy", game.ctx.defs, s, i) for i in range(2)]
-        while not game.over:
-            dec = game.decision()
-            game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+        play_out(game, [make_bot("greedy", game.ctx.defs, s, i) for i in range(2)])
         answers.append(game.answers)
 
     def setup() -> None:

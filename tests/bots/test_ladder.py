@@ -25,7 +25,6 @@ def test_a_tier_joining_plays_only_its_pairings_and_they_are_the_whole_ladders_g
     assert "·" in out and "easy vs random" not in out and "greedy vs easy" in out
 
 
-
 ARGS = ["--tiers", "random,easy", "--mixes", "10th", "--games", "1", "--jobs", "1"]
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
-from ascension.core.sim import game_seed
+from ascension.core.sim import game_seed, play_out
 from scripts_loader import load_script
 
 
@@ -22,10 +22,7 @@ def bench():
 
 def test_a_move_is_a_card_played_taken_or_defeated_an_ability_or_boon_used_or_a_turn_ended(bench):
     game = new_game(["10th"], ["P1", "P2"], seed=game_seed(12345, 0))
-    bots = [make_bot("greedy", game.ctx.defs, game_seed(12345, 0), i) for i in range(2)]
-    while not game.over:
-        dec = game.decision()
-        game.apply(bots[dec.seat].choose(game.view(dec.seat), dec))
+    play_out(game, [make_bot("greedy", game.ctx.defs, game_seed(12345, 0), i) for i in range(2)])
     kinds = [e.kind for e in game.log]
     turns, played = kinds.count("turn_ended"), kinds.count("played")
     taken = kinds.count("acquired") + kinds.count("defeated")
