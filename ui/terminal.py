@@ -74,19 +74,28 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
 
     With ``autosave`` (a file), the game is saved there after every answer, and an unfinished
     game found there is offered to resume (unless ``new``). With ``db`` (a history path or URL),
-    the game is recorded there when it ends, or as abandoned when the person quits or it stops
-    on an error. A set-up the rules do not allow raises SetupError, a bad ``name`` BadName,
-    before anything is shown."""
-    resumed = None if autosave is None or new else offer_resume(autosave, input_fn, out)
-    if resumed is not None:
-        session, me = resumed
+    the game is recorded there once: when it ends, or as abandoned when it is given up: the
+    person quits or it stops on an error with no autosave to resume it from, or the saved game
+    is not resumed and the new one takes its place. A set-up the rules do not allow raises
+    SetupError, a bad ``name`` BadName, before anything is shown."""
+    waiting = None if autosave is None else saved_game(autosave, out)
+    if waiting is not None and not new and wants_to_resume(waiting, input_fn):
+        session, me = waiting
         seed = session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn}.").format(seed=seed, turn=session.game.turn))
     else:
         name = validate_name(name)
         seed = secrets.randbits(63) if seed is None else seed
         session, me = start(seed, bot, name, sets, variants, out)
+        if waiting is not None and waiting[0].game.answers:   # its autosave is about to hold the new game
+            record(waiting[0], db, out)
     shown, table, thinking, saved, labels = 0, None, None, Autosave(autosave), Labels()
+
+    def leave() -> None:
+        """The game stops before its end: one its autosave holds is recorded when it ends (or is
+        given up) later; one nothing holds is recorded as abandoned now."""
+        if not saved.holds_game:
+            record(session, db, out)
     try:
         while not session.over:
             if session.waiting_for_bot():
@@ -100,9 +109,9 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 if failure:   # the bot would only fail again: stop here, the game saved as it was
                     saved.keep(session, out)
                     out(failure + " " + (_("The bot cannot go on, so the game stops here; it is saved and offered "
-                                           "again at the next start.") if autosave else
+                                           "again at the next start.") if saved.holds_game else
                                          _("The bot cannot go on, so the game stops here.")))
-                    record(session, db, out)
+                    leave()
                     return session.game
                 continue
             thinking = None
@@ -111,13 +120,11 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             shown = show_log(game, shown, out)
             table = show_table(game, me, out, table, session.new_in_center(me), labels)
             answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint, labels)
-            if answer == QUIT and not sure_to_quit(input_fn, autosave is not None):
+            if answer == QUIT and not sure_to_quit(input_fn, saved.holds_game):
                 continue
             if answer in (None, QUIT):
-                out(_("You left the game. It is saved: play again to resume it. Seed {seed} deals the same game "
-                      "again.").format(seed=seed) if autosave else
-                    _("You left the game. Seed {seed} deals the same game again.").format(seed=seed))
-                record(session, db, out)
+                out(left_the_game(seed, saved.holds_game))
+                leave()
                 return session.game
             if answer == UNDO:
                 take_back(session, me, out, input_fn)
@@ -129,22 +136,28 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             if failure:
                 out(failure)
             saved.keep(session, out)
-    except KeyboardInterrupt:
-        record(session, db, out)
+    except KeyboardInterrupt:   # Ctrl-C: said here, where it is known whether the game is kept
+        out("\n" + left_the_game(seed, saved.holds_game))
+        leave()
         raise
     except Exception as exc:   # a fault outside any move (showing the table, a hint): the game is saved
         log.error("the terminal game stopped on an error", exc_info=exc)
         error = f"{type(exc).__name__}: {exc}"
         out(_("The game stopped on an error in the program: {error}. It is saved and offered again at the next "
-              "start.").format(error=error) if autosave else
+              "start.").format(error=error) if saved.holds_game else
             _("The game stopped on an error in the program: {error}.").format(error=error))
-        record(session, db, out)
+        leave()
         return session.game
     saved.keep(session, out)
     show_log(session.game, shown, out)
     show_result(session.game, out)
     record(session, db, out)
     return session.game
+
+
+def left_the_game(seed: int, kept: bool) -> str:
+    return (_("You left the game. It is saved: play again to resume it. Seed {seed} deals the same game again.")
+            if kept else _("You left the game. Seed {seed} deals the same game again.")).format(seed=seed)
 
 
 def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Session, int]:
@@ -179,9 +192,9 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
     return session, me
 
 
-def offer_resume(path: Path, input_fn: Callable[[str], str], out: Out) -> tuple[Session, int] | None:
-    """An unfinished game saved at ``path``, with the person's seat, if they want to go on with
-    it (y); one that cannot be resumed is set aside beside it, and the person is told."""
+def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
+    """The unfinished game saved at ``path``, with the person's seat; one that cannot be resumed is
+    set aside beside it, and the person is told."""
     if not path.exists():
         return None
     try:
@@ -198,14 +211,14 @@ def offer_resume(path: Path, input_fn: Callable[[str], str], out: Out) -> tuple[
             out(_("The autosaved game could not be resumed ({error}); it could not be set aside either "
                   "({move_error}).").format(error=exc, move_error=move_exc))
         return None
-    if session.over:
-        return None
-    me = people[0]
+    return None if session.over else (session, people[0])
+
+
+def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) -> bool:
+    session, me = saved
     others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or _("a solo villain")
-    if not yes(input_fn, _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ")
-               .format(name=session.seats[me].name, others=others, turn=session.game.turn)):
-        return None
-    return session, me
+    return yes(input_fn, _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ")
+               .format(name=session.seats[me].name, others=others, turn=session.game.turn))
 
 
 class Autosave:
@@ -215,6 +228,7 @@ class Autosave:
     def __init__(self, path: Path | None):
         self.path = path
         self.failed = False
+        self.holds_game = path is not None   # the game as it stands is there, to resume (until a write fails)
 
     def keep(self, session: Session, out: Out) -> None:
         if self.path is None:
@@ -224,7 +238,9 @@ class Autosave:
                 self.path.unlink(missing_ok=True)
             else:
                 storage.write_text_atomic(self.path, session.to_json(), durable=False)
+            self.holds_game = True
         except OSError as exc:
+            self.holds_game = False
             if not self.failed:
                 out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=exc))
             self.failed = True

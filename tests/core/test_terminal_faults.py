@@ -3,6 +3,7 @@ again, an answer that is not a label shown is asked again, a move that fails lea
 as it was, and a bad name is refused before the game starts."""
 from __future__ import annotations
 
+import errno
 import json
 
 import pytest
@@ -84,6 +85,78 @@ def test_resume_declined_or_new_starts_a_new_game(tmp_path):
     play(["P", "q", "y"], autosave=path)
     fresh, _, asked = play(["q", "y"], autosave=path, new=True)
     assert not asked[0].startswith("An unfinished") and fresh.answers == []
+
+
+# ---------------------------------------------------------------------------- the history: each game once
+def history_rows(db) -> list[tuple[str, list[int]]]:
+    h = open_history(db)
+    try:
+        with h.session() as s:
+            rows = repo.list_matches(s, MatchFilter(status="all"))
+            return [(r.status, repo.get_match(s, r.id).answers) for r in rows]
+    finally:
+        h.close()
+
+
+def test_a_game_left_saved_then_resumed_and_finished_is_recorded_once_as_finished(tmp_path, first_label):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    left, lines, _ = play(["P", "q", "y"], autosave=path, db=db, seed=3)
+    assert lines[-1].startswith("You left the game. It is saved") and history_rows(db) == []
+    lines = []
+    resume_then_play = first_label(lines)
+    game = terminal.play(seed=3, input_fn=lambda q: "y" if q.startswith("An unfinished") else resume_then_play(q),
+                         out=lines.append, autosave=path, db=db)
+    assert game.over and game.answers[:len(left.answers)] == left.answers   # the same game, resumed
+    assert history_rows(db) == [("finished", game.answers)]
+
+
+def test_a_saved_game_not_resumed_is_recorded_as_abandoned_when_the_new_game_replaces_it(tmp_path):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    play(["P", "q", "y"], autosave=path, db=db)
+    declined, lines, _ = play(["n", "q", "y"], autosave=path, db=db)
+    assert any(line.startswith("Abandoned game recorded in the history") for line in lines)
+    assert history_rows(db) == [("abandoned", [1])] and declined.answers == []
+    play(["q", "y"], autosave=path, db=db)   # the new game, not begun, was not recorded: offered, declined
+    assert history_rows(db) == [("abandoned", [1])]
+
+
+def test_new_records_the_saved_game_it_replaces_as_abandoned(tmp_path):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    play(["P", "q", "y"], autosave=path, db=db)
+    play(["q", "y"], autosave=path, db=db, new=True)
+    assert history_rows(db) == [("abandoned", [1])]
+
+
+def test_a_game_whose_autosave_fails_is_recorded_as_abandoned_when_left(tmp_path, monkeypatch):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+
+    def disk_full(*a, **k):
+        raise OSError(errno.ENOSPC, "No space left on device")
+    monkeypatch.setattr(storage, "write_text_atomic", disk_full)
+    game, lines, asked = play(["P", "q", "y"], autosave=path, db=db)
+    assert any(line.startswith("The game could not be saved to") for line in lines)
+    assert asked[-1].startswith("Leave the game? (y/n)")            # not "It stays saved"
+    assert any(line.startswith("You left the game. Seed") for line in lines)
+    assert history_rows(db) == [("abandoned", [1])]
+
+
+@pytest.mark.parametrize("autosaved", [True, False], ids=["autosaved", "no-autosave"])
+def test_ctrl_c_says_whether_the_game_is_kept_and_records_it_only_if_nothing_keeps_it(tmp_path, autosaved):
+    path, db = (tmp_path / "terminal-autosave.json") if autosaved else None, tmp_path / "history.sqlite3"
+    answers, lines = iter(["P"]), []
+
+    def input_fn(prompt):
+        for answer in answers:
+            return answer
+        raise KeyboardInterrupt
+    with pytest.raises(KeyboardInterrupt):
+        terminal.play(seed=SEED, input_fn=input_fn, out=lines.append, autosave=path, db=db)
+    if autosaved:
+        assert lines[-1] == "\nYou left the game. It is saved: play again to resume it. Seed 1 deals the same game again."
+        assert json.loads(path.read_text())["game"]["answers"] == [1] and history_rows(db) == []
+    else:
+        assert lines[-2] == "\nYou left the game. Seed 1 deals the same game again."
+        assert lines[-1].startswith("Abandoned game recorded") and history_rows(db) == [("abandoned", [1])]
 
 
 def test_a_finished_game_leaves_no_autosave(tmp_path, first_label):
@@ -172,7 +245,7 @@ def test_a_bot_move_that_raises_stops_the_game_saved_as_it_was(tmp_path, monkeyp
     assert any(line.startswith("That move could not be made") and "the bot is broken" in line for line in lines)
     saved = json.loads(path.read_text())
     assert saved["game"]["answers"] == game.answers and not game.over
-    assert abandoned_games(db) == 1
+    assert abandoned_games(db) == 0   # offered again at the next start: not given up
 
 
 # ---------------------------------------------------------------------------- names

@@ -120,7 +120,7 @@ def test_terminal_game_is_recorded(persistent_db, first_label):
     history.close()
 
 
-def test_terminal_game_left_early_is_recorded_as_abandoned(persistent_db):
+def test_terminal_game_left_early_with_no_autosave_is_recorded_as_abandoned(persistent_db):
     lines = []
     game = terminal.play(seed=4, input_fn=scripted(["P", "q"]), out=lines.append, db=persistent_db)
     assert not game.over and "Abandoned game recorded" in lines[-1]
@@ -134,8 +134,10 @@ def test_terminal_game_left_early_is_recorded_as_abandoned(persistent_db):
 def test_play_records_with_db_option(capsys, tmp_path, monkeypatch):
     db = tmp_path / "h.sqlite3"
     real = terminal.play   # the person's keystrokes come from a script, not from patching input()
-    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["q"]), **kw))
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q"]), **kw))
     code, out, _ = run(capsys, "play", "--seed", 5, "--db", db)
+    assert code == 0 and "It is saved: play again to resume it" in out and "recorded" not in out
+    code, out, _ = run(capsys, "play", "--seed", 5, "--db", db, "--new")   # the saved game is given up
     assert code == 0 and "Abandoned game recorded" in out
     h = open_history(db)
     with h.session() as s:

@@ -45,11 +45,16 @@ def people_games(capsys) -> list[dict]:
     return json.loads(out)["matches"]
 
 
-def test_a_terminal_game_is_recorded_in_the_default_history(capsys, quits_at_once):
-    code, out, _ = run(capsys, "play", "--seed", 5, "--name", "Ada")
-    assert code == 0 and "Abandoned game recorded in the history" in out
+def test_a_terminal_game_is_recorded_in_the_default_history(capsys, monkeypatch, first_label):
+    real, lines = terminal.play, []
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=first_label(lines), out=lines.append, **kw))
+    try:
+        code, _, _ = run(capsys, "play", "--seed", 5, "--name", "Ada")
+    finally:
+        close_all()
+    assert code == 0 and lines[-1].startswith("Game recorded in the history")
     (game,) = people_games(capsys)
-    assert game["status"] == "abandoned" and {s["name"]: s["kind"] for s in game["seats"]} == {
+    assert game["status"] == "finished" and {s["name"]: s["kind"] for s in game["seats"]} == {
         "Ada": "human", "Greedy bot": "bot"}
     assert default_path().exists()
 

@@ -5,7 +5,7 @@ from sqlmodel import Session as DbSession, select
 
 from ascension.ui.desktop import storage
 from ascension.ui.history.db import open_history
-from ascension.ui.history.models import Match
+from ascension.ui.history.models import Match, MatchReplay
 from clicker import play_to_the_end, recording_window, seats
 
 
@@ -36,6 +36,53 @@ def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
     w.start(dict(setup, seed=7))
     rows = _matches(db)
     assert [r.status for r in rows] == ["abandoned"]
+
+
+def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    setup = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
+             "honor_pool": None}
+    w.start(setup)
+    w.controller.answer(0)
+    left = w.controller.session.to_json()
+    w.start_tutorial(ask=False)
+    assert _matches(db) == [] and storage.autosave_path().read_text() == left   # still there to resume
+    w.start(dict(setup, seed=7))
+    assert [(r.status, r.seed) for r in _matches(db)] == [("abandoned", 6)]
+
+
+def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_replaces_it(qtbot, tmp_path):
+    db = tmp_path / "history.sqlite3"
+    first = recording_window(qtbot, db)
+    first.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
+                 "honor_pool": None})
+    first.controller.answer(0)
+    answers = list(first.controller.game.answers)
+    first.close()                                  # the game stays in the autosave, not in the history
+    assert _matches(db) == []
+    again = recording_window(qtbot, db)
+    again.confirm = lambda title, text: False      # "Resume?" no
+    assert not again.offer_resume() and _matches(db) == []
+    again.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 8,
+                 "honor_pool": None})
+    rows = _matches(db)
+    assert [(r.status, r.seed) for r in rows] == [("abandoned", 6)]
+    with DbSession(open_history(db).engine) as s:
+        assert s.get(MatchReplay, rows[0].id).answers == answers   # the game as it was left
+
+
+def test_a_saved_game_resumed_and_finished_is_recorded_once_as_finished(qtbot, tmp_path):
+    db = tmp_path / "history.sqlite3"
+    first = recording_window(qtbot, db)
+    first.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
+                 "honor_pool": 8})
+    first.controller.answer(0)
+    first.close()
+    again = recording_window(qtbot, db)
+    assert again.offer_resume()
+    play_to_the_end(again, qtbot)
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
 
 
 def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):

@@ -694,6 +694,7 @@ class MainWindow(QMainWindow):
         names = ", ".join(s.name for s in session.seats)
         if not self.confirm(_("Resume?"), _("A game in progress was saved automatically ({names}, turn {turn}). "
                                             "Resume it where it stood?").format(names=names, turn=session.game.turn)):
+            self.controller.not_resumed(session)   # recorded as abandoned once a new game replaces it
             return False
         self._adopt_saved(session, path)
         return True

@@ -68,6 +68,7 @@ class Controller(QObject):
         self.history_error = ""
         self._recorded: Session | None = None
         self._practice: Session | None = None   # a tutorial's game: neither autosaved nor recorded
+        self._real: Session | None = None       # the last real game: the one the autosave holds
         self.setup: dict | None = None       # what the match was started from, seed included
         self.chosen: dict | None = None      # the setup as chosen, before the seed and seating
         self.speed = "normal"
@@ -102,11 +103,14 @@ class Controller(QObject):
     def adopt(self, session: Session, setup: dict | None = None, practice: bool = False) -> None:
         """Take over a started or loaded session and get things moving. ``setup`` (for a rematch)
         is rebuilt from the game when not given. A ``practice`` game (a tutorial's) is neither
-        autosaved nor kept in the history, so the autosave of a real game stays as it was."""
+        autosaved nor kept in the history, so the autosave of a real game stays as it was. A
+        real game left unfinished is recorded as abandoned when another real game takes its place
+        (and with it the autosave); until then it can still be resumed."""
         self._timer.stop()
-        old = self.session
-        if old is not None and not old.over and old.game.answers and old is not session:
-            self._record(old)   # left unfinished: kept apart as abandoned
+        if not practice:
+            if self._real is not None and self._real is not session:
+                self.give_up(self._real)
+            self._real = session
         self._generation += 1
         self._thinking = None
         self._skipping = False
@@ -380,6 +384,17 @@ class Controller(QObject):
         except OSError as exc:   # the game goes on; the window shows the problem
             self.autosave_error = _("Autosave failed: {error}").format(error=exc)
             log.warning(self.autosave_error)
+
+    def give_up(self, session: Session) -> None:
+        """Record a game left before its end as abandoned (one not begun, or over, needs nothing)."""
+        if not session.over and session.game.answers:
+            self._record(session)
+
+    def not_resumed(self, session: Session) -> None:
+        """A saved game the player chose not to resume: it stays in the autosave until the next
+        real game takes its place, and is recorded as abandoned then."""
+        if self._real is None:
+            self._real = session
 
     def _record(self, session: Session) -> None:
         """Store a game in the match history; a failure is reported, never fatal to play."""
