@@ -98,7 +98,7 @@ def _seat(text: str) -> int:
 
 def _history_filter(args, player: str | None = None):
     from ascension.ui.history.repo import MatchFilter
-    return MatchFilter(status=args.status, since=args.since, until=args.until, sets=_csv(args.sets or ""),
+    return MatchFilter(status=getattr(args, "status", "finished"), since=args.since, until=args.until, sets=_csv(args.sets or ""),
                        variant=(None if args.variant is None else "" if args.variant == "none" else args.variant),
                        opponent=args.opponent, players=args.players, player=player or args.player,
                        result=getattr(args, "result", None), seat=args.seat, games=args.games)
@@ -363,7 +363,9 @@ def add_history_parser(sub) -> None:
     hist = sub.add_parser("history", help=_("recorded games: list, statistics, export, show, check"))
     hsub = hist.add_subparsers(dest="history_command", required=True)
 
-    def common(p, filters=True, status="all"):
+    def common(p, filters=True, status: str | None = "all"):
+        """The options every history command shares; ``status``: the default of --status (None: no
+        such option, as for the statistics, which are of finished games and count abandoned ones)."""
         p.add_argument("--db", metavar=_("PATH"), help=_("history file or SQLAlchemy URL (default: the user data folder)"))
         p.add_argument("--json", action="store_true", help=_("print JSON instead of tables"))
         if not filters:
@@ -378,8 +380,9 @@ def add_history_parser(sub) -> None:
         p.add_argument("--seat", type=_seat, metavar="N", help=_("games in which --player sat Nth in turn order (1 = first)"))
         p.add_argument("--games", choices=("played", "simulated", "all"), default="played",
                        help=_("played: games a person played (the default); simulated: bots only (simulate --record)"))
-        p.add_argument("--status", choices=("finished", "abandoned", "all"), default=status,
-                       help=_("finished or abandoned games (default: {status})").format(status=status))
+        if status is not None:
+            p.add_argument("--status", choices=("finished", "abandoned", "all"), default=status,
+                           help=_("finished or abandoned games (default: {status})").format(status=status))
 
     ls = hsub.add_parser("list", help=_("list recorded games, newest first"))
     common(ls)
@@ -392,7 +395,7 @@ def add_history_parser(sub) -> None:
     ls.set_defaults(func=cmd_history_list)
 
     st = hsub.add_parser("stats", help=_("statistics of one player (finished games)"))
-    common(st, status="finished")
+    common(st, status=None)
     st.add_argument("--player", metavar=_("PLAYER"), help=_("whose statistics (default: the person with most games)"))
     st.add_argument("--top", type=int, default=15, metavar=_("TOP"), help=_("how many cards to list"))
     st.set_defaults(func=cmd_history_stats)

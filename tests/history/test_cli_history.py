@@ -171,6 +171,7 @@ def test_record_session_from_the_desktop(db):
 @pytest.mark.parametrize("argv, message", [
     (["history", "list", "--since", "yesterday"], "not a date"),
     (["history", "export", "--format", "xml"], "invalid choice"),
+    (["history", "stats", "--status", "abandoned"], "unrecognized arguments"),   # statistics are of finished games
 ])
 def test_bad_history_options_are_argparse_errors(capsys, tmp_path, argv, message):
     with pytest.raises(SystemExit) as exc:
