@@ -5,7 +5,8 @@ wins. Nothing calls a hook directly: engine, set-up and front ends go through
 arguments in order.
 
 Families (by calling convention):
-- load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots``, ``asc_event_texts`` (collecting)
+- load time: ``asc_register_verbs``, ``asc_card_sets``, ``asc_bots``, ``asc_event_texts``,
+  ``asc_option_words`` (collecting)
 - match setup: ``asc_setup_choices``, ``asc_validate_setup``, ``asc_setup_match``,
   ``asc_state_slots`` (collecting)
 - notification: ``asc_game_started``, ``asc_card_entered_center_row``, ``asc_card_played``,
@@ -113,6 +114,20 @@ def asc_event_texts() -> dict[str, str]:
     a dict. A sentence may use ``{who}`` (the event's seat), ``{card}``, ``{n}``, ``{faction}``
     (``where`` as a faction's name) and ``{where}``. A kind the core or an earlier plugin words
     already is refused and named among the plugin load errors; the others still load."""
+
+
+@hookspec
+def asc_option_words() -> dict[str, Callable[..., str]]:
+    """How to word the plugin's own kinds of option (those of ``asc_extra_actions`` and of its
+    verbs' choices) where there is no game to ask, as bots explaining a move are:
+    ``{kind: words}``, where ``words(defs, option, seat_name)`` returns the option's text from
+    the card definitions (``defs[card].name``) and ``seat_name(seat)``, translated.
+
+    Fires once, when the installed plugins are loaded; every installed plugin is asked. Returns
+    a dict of functions. A kind the core or an earlier plugin words already is refused and named
+    among the plugin load errors; the others still load. Words that raise show the option as
+    data, and the failure is logged. (At the table, ``asc_option_label`` words the same options
+    from the game.)"""
 
 
 # ---------------------------------------------------------------------------- match setup

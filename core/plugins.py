@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pluggy
 
@@ -74,6 +74,7 @@ class PluginCatalog:
     bots: dict[str, BotKind] = field(default_factory=dict)   # bot name -> kind, in the order menus list them
     bot_plugins: dict[str, str] = field(default_factory=dict)  # bot name -> the plugin offering it
     event_texts: dict[str, str] = field(default_factory=dict)  # a plugin's kind of event -> its sentence
+    option_words: dict[str, Callable] = field(default_factory=dict)  # a plugin's kind of option -> its words
 
     def variants(self) -> dict[str, PluginInfo]:
         return {i.variant: i for i in self.infos.values() if i.variant}
@@ -114,7 +115,8 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
     cat.sets, refused = _shipped_sets(hooks)
     cat.bots, cat.bot_plugins, refused_bots = _offered_bots(hooks)
     cat.event_texts, refused_texts = hooks.event_texts()
-    refused += refused_bots + refused_texts
+    cat.option_words, refused_words = hooks.option_words()
+    refused += refused_bots + refused_texts + refused_words
     for msg in refused:
         log.warning(msg)
     cat.errors.extend(refused)
@@ -359,64 +361,67 @@ class Hooks:
     def register_verbs(self, registry: VerbRegistry) -> None:
         self.pm.hook.asc_register_verbs(registry=registry)
 
+    def _answers(self, spec: str, valid: Callable[[object], bool], expected: str,
+                 registered_order: bool = False) -> tuple[list[tuple[str, Any]], list[str]]:
+        """(plugin name, answer) from every plugin implementing the load-time hook ``spec``, in
+        pluggy's calling order (or the order plugins were registered); and a message for each
+        plugin whose hook failed or answered something other than ``expected`` (left out: the
+        others still count)."""
+        impls = getattr(self.pm.hook, spec).get_hookimpls()
+        answers, refused = [], []
+        for impl in impls if registered_order else reversed(impls):
+            try:
+                given = impl.function()
+                if not valid(given):
+                    raise TypeError(f"expected {expected}, not {given!r}")
+            except Exception as exc:   # a broken plugin must not stop the others
+                refused.append(f"plugin '{impl.plugin_name}' failed in {spec}: {type(exc).__name__}: {exc}")
+                continue
+            answers.append((impl.plugin_name, given))
+        return answers, refused
+
     def card_sets(self) -> tuple[list[tuple[str, Path]], list[str]]:
         """(plugin name, set file) for every file a plugin ships, asked plugin by plugin in the
         order they were registered (so that each file is known by its plugin, and the first of
-        two with one set id is the same every time); and a message for each plugin whose hook
-        failed or answered something other than paths (left out: the others still count)."""
-        shipped, refused = [], []
-        for impl in self.pm.hook.asc_card_sets.get_hookimpls():
-            try:
-                paths = impl.function()
-                if not isinstance(paths, (list, tuple)) or not all(isinstance(p, (str, Path)) for p in paths):
-                    raise TypeError(f"expected a list of paths, not {paths!r}")
-            except Exception as exc:   # a broken plugin must not stop the others
-                refused.append(f"plugin '{impl.plugin_name}' failed in asc_card_sets: {type(exc).__name__}: {exc}")
-                continue
-            shipped += [(impl.plugin_name, Path(p)) for p in paths]
-        return shipped, refused
+        two with one set id is the same every time); and why a plugin was left out."""
+        answers, refused = self._answers("asc_card_sets", lambda paths: isinstance(paths, (list, tuple)) and all(
+            isinstance(p, (str, Path)) for p in paths), "a list of paths", registered_order=True)
+        return [(plugin, Path(p)) for plugin, paths in answers for p in paths], refused
 
     def bots(self) -> tuple[list[tuple[str, BotKind]], list[str]]:
-        """(plugin name, bot kind) for every bot a plugin offers, asked plugin by plugin in
-        pluggy's calling order (the built-in tiers, ``tryfirst``, come first); and a message
-        for each plugin whose hook failed or answered something other than a list of
-        :class:`BotKind` (left out: the others still count)."""
-        offered, refused = [], []
-        for impl in reversed(self.pm.hook.asc_bots.get_hookimpls()):
-            try:
-                kinds = impl.function()
-                if not isinstance(kinds, (list, tuple)) or not all(isinstance(k, BotKind) for k in kinds):
-                    raise TypeError(f"expected a list of BotKind, not {kinds!r}")
-            except Exception as exc:   # a broken plugin must not stop the others
-                refused.append(f"plugin '{impl.plugin_name}' failed in asc_bots: {type(exc).__name__}: {exc}")
-                continue
-            offered += [(impl.plugin_name, k) for k in kinds]
-        return offered, refused
+        """(plugin name, bot kind) for every bot a plugin offers, in pluggy's calling order (the
+        built-in tiers, ``tryfirst``, come first); and why a plugin was left out."""
+        answers, refused = self._answers("asc_bots", lambda kinds: isinstance(kinds, (list, tuple)) and all(
+            isinstance(k, BotKind) for k in kinds), "a list of BotKind")
+        return [(plugin, k) for plugin, kinds in answers for k in kinds], refused
 
-    def event_texts(self) -> tuple[dict[str, str], list[str]]:
-        """The sentences plugins give their kinds of event, and a message for each plugin whose
-        hook failed or answered something other than sentences, and for each kind the core or
-        an earlier plugin words already (left out: the others still count)."""
-        from .events import worded_by_core
-        texts: dict[str, str] = {}
+    def _wordings(self, spec: str, thing: str, kind_of: str, valid_wording: Callable[[object], bool],
+                  worded_by_core: Callable[[str], bool]) -> tuple[dict[str, Any], list[str]]:
+        """``{kind: wording}`` from every plugin's load-time hook ``spec``; a kind the core or an
+        earlier plugin words already is refused by name (the plugin's other kinds still count)."""
+        answers, refused = self._answers(spec, lambda given: isinstance(given, dict) and all(
+            isinstance(k, str) and valid_wording(v) for k, v in given.items()), f"a dict of {kind_of}")
+        words: dict[str, Any] = {}
         owners: dict[str, str] = {}
-        refused = []
-        for impl in reversed(self.pm.hook.asc_event_texts.get_hookimpls()):
-            try:
-                given = impl.function()
-                if not isinstance(given, dict) or not all(isinstance(k, str) and isinstance(v, str)
-                                                          for k, v in given.items()):
-                    raise TypeError(f"expected a dict of event kinds and sentences, not {given!r}")
-            except Exception as exc:   # a broken plugin must not stop the others
-                refused.append(f"plugin '{impl.plugin_name}' failed in asc_event_texts: {type(exc).__name__}: {exc}")
-                continue
-            for kind, sentence in given.items():
+        for plugin, given in answers:
+            for kind, wording in given.items():
                 owner = "the core" if worded_by_core(kind) else owners.get(kind) and f"plugin '{owners[kind]}'"
                 if owner:
-                    refused.append(f"plugin '{impl.plugin_name}' words event '{kind}', which {owner} words already: left out")
+                    refused.append(f"plugin '{plugin}' words {thing} '{kind}', which {owner} words already: left out")
                 else:
-                    texts[kind], owners[kind] = sentence, impl.plugin_name
-        return texts, refused
+                    words[kind], owners[kind] = wording, plugin
+        return words, refused
+
+    def event_texts(self) -> tuple[dict[str, str], list[str]]:
+        """The sentences plugins give their kinds of event, and why any was left out."""
+        from .events import worded_by_core
+        return self._wordings("asc_event_texts", "event", "event kinds and sentences",
+                              lambda v: isinstance(v, str), worded_by_core)
+
+    def option_words(self) -> tuple[dict[str, Callable], list[str]]:
+        """How plugins word their own kinds of option from card data, and why any was left out."""
+        from .wording import worded_by_core
+        return self._wordings("asc_option_words", "option", "option kinds and functions", callable, worded_by_core)
 
     def setup_choices(self) -> list[dict]:
         return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]

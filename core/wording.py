@@ -2,7 +2,11 @@
 decisions and options, all through the translation layer (:mod:`.i18n`)."""
 from __future__ import annotations
 
+import logging
+
 from .i18n import N_, _, card_name, ngettext
+
+log = logging.getLogger(__name__)
 
 SET_MARKS = {"10th": "10th", "cotg": "CotG", "rotf": "RotF", "legends": "Leg"}   # as players abbreviate them
 # The factions as cards print them (a faction-named Renown path, a Legend's faction).
@@ -212,26 +216,27 @@ def render_label(game, option: tuple, intent) -> str:
     return custom if custom is not None else str(option)
 
 
-# The bots' words for a Boon or a Legendary status take, by faction (as bots have always said them)
-_USE_BOON = {"enlightened": N_("Use the enlightened Boon"), "lifebound": N_("Use the lifebound Boon"),
-             "mechana": N_("Use the mechana Boon"), "void": N_("Use the void Boon")}
-_TAKE_LEGENDARY = {"enlightened": N_("Take {card} (Legendary enlightened)"),
-                   "lifebound": N_("Take {card} (Legendary lifebound)"),
-                   "mechana": N_("Take {card} (Legendary mechana)"), "void": N_("Take {card} (Legendary void)")}
+# The kinds of option the core words itself (the engine's actions and the verbs' choices);
+# a plugin words its own kinds (``asc_option_words``).
+CORE_OPTION_KINDS = frozenset({"use", "play", "acquire", "defeat", "card", "mode", "end", "play_all", "pass", "yes",
+                               "no"})
+
+
+def worded_by_core(kind: str) -> bool:
+    return kind in CORE_OPTION_KINDS
 
 
 def describe_option(defs, option: tuple, intent=None, seat_name=None) -> str:
     """Readable text of an option from public card data (a bot has no Game to ask for labels);
     ``intent``: the decision's, which says what a mode is; ``seat_name``: a seat's name, when the
-    reader knows the players ("seat 2" otherwise)."""
+    reader knows the players ("seat 2" otherwise). A plugin's own kind of option is worded by
+    the plugin (``asc_option_words``)."""
     seat_name = seat_name or (lambda seat: _("seat {n}").format(n=seat + 1))
     kind = option[0]
     card = option[1] if len(option) > 1 and isinstance(option[1], int) and 0 <= option[1] < len(defs) else None
     name = card_name(defs[card].name) if card is not None else ""
     if kind == "use":
         return _("Use {card}").format(card=name)
-    if kind == "gift":
-        return _("Gift {card} to {player}").format(card=name, player=seat_name(option[2]))
     if kind == "play":
         return _("Play {card}").format(card=name)
     if kind == "acquire":
@@ -242,14 +247,23 @@ def describe_option(defs, option: tuple, intent=None, seat_name=None) -> str:
         return name
     if kind == "mode":
         return _mode_words(defs, option, intent, seat_name)
-    if kind == "boon" and len(option) > 1:
-        return _(_USE_BOON[option[1]]) if option[1] in _USE_BOON else f"Use the {option[1]} Boon"
-    if kind == "legendary" and len(option) > 2 and isinstance(option[2], int) and 0 <= option[2] < len(defs):
-        took = card_name(defs[option[2]].name)
-        return (_(_TAKE_LEGENDARY[option[1]]).format(card=took) if option[1] in _TAKE_LEGENDARY
-                else f"Take {took} (Legendary {option[1]})")
     words = {"end": N_("End turn"), "play_all": N_("Play all"), "pass": N_("None"), "yes": N_("Yes"), "no": N_("No")}
-    return _(words[kind]) if kind in words else str(option)
+    if kind in words:
+        return _(words[kind])
+    return _plugin_words(defs, option, seat_name)
+
+
+def _plugin_words(defs, option: tuple, seat_name) -> str:
+    """A plugin's words for its own kind of option; the option as it is where no installed plugin
+    words it, or where the plugin's words fail (an explanation is no place to stop a game)."""
+    from .plugins import installed   # the plugins know the core, not the other way round
+    words = installed().option_words.get(option[0])
+    if words is not None:
+        try:
+            return str(words(defs, option, seat_name))
+        except Exception:   # noqa: BLE001: logged, and the option shown as data
+            log.warning("the words of option %r failed", option, exc_info=True)
+    return str(option)
 
 
 def unspent_lines(game, left) -> list[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
-from ascension.core.i18n import N_, _, ngettext
+from ascension.core.i18n import N_, _, card_name, ngettext
 
 PLUGIN = PluginInfo(name="teams", variant="teams", players=(4, 6),
                     summary=N_("Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor."))
@@ -75,3 +75,13 @@ def asc_option_label(game, option):
         return ngettext("Acquire {card} for {player} ({n} rune)", "Acquire {card} for {player} ({n} runes)",
                         price).format(card=game.name_of(option[1]), player=game.players[option[2]].name, n=price)
     return None
+
+
+def _gift_words(defs, option, seat_name) -> str:
+    return _("Gift {card} to {player}").format(card=card_name(defs[option[1]].name), player=seat_name(option[2]))
+
+
+@hookimpl
+def asc_option_words():
+    """A gift in a bot's words (from the card data: a bot explaining its move has no game)."""
+    return {"gift": _gift_words}

@@ -34,7 +34,7 @@ from ascension.core import rng
 from ascension.core.cards import FACTIONS
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
-from ascension.core.i18n import N_, _, pgettext
+from ascension.core.i18n import N_, _, card_name, pgettext
 from ascension.core.wording import faction_name
 
 from . import verbs
@@ -288,6 +288,32 @@ def asc_option_label(game, option):
         return _("Defeat {card} for free (Legendary status: {faction})").format(
             card=game.name_of(option[1]), faction=faction_name(option[2]))
     return None
+
+
+# The same options in a bot's words, from the card data alone (a bot explaining its move has no game)
+_USE_BOON = {"enlightened": N_("Use the enlightened Boon"), "lifebound": N_("Use the lifebound Boon"),
+             "mechana": N_("Use the mechana Boon"), "void": N_("Use the void Boon")}
+_TAKE_LEGENDARY = {"enlightened": N_("Take {card} (Legendary enlightened)"),
+                   "lifebound": N_("Take {card} (Legendary lifebound)"),
+                   "mechana": N_("Take {card} (Legendary mechana)"), "void": N_("Take {card} (Legendary void)")}
+
+
+def _use_boon(defs: list, option: tuple, seat_name: Any) -> str:
+    return _(_USE_BOON[option[1]])
+
+
+def _take_legendary(defs: list, option: tuple, seat_name: Any) -> str:
+    return _(_TAKE_LEGENDARY[option[1]]).format(card=card_name(defs[option[2]].name))
+
+
+def _defeat_free(defs: list, option: tuple, seat_name: Any) -> str:
+    return _("Defeat {card} for free (Legendary status: {faction})").format(
+        card=card_name(defs[option[1]].name), faction=faction_name(option[2]))
+
+
+@hookimpl
+def asc_option_words():
+    return {"boon": _use_boon, "legendary": _take_legendary, "free": _defeat_free}
 
 
 

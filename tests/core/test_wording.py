@@ -160,3 +160,54 @@ def probe_plugin():
         probe.asc_event_texts = hookimpl(lambda: texts)
         return Hooks(make_manager([probe])).event_texts()
     return offer
+
+
+# ---------------------------------------------------------------------------- a plugin's options, in a bot's words
+def test_the_plugins_word_their_own_options_for_the_bots_not_the_core():
+    """Boons, Legendary status and team gifts are worded by their plugins (asc_option_words);
+    the core words only the engine's actions and the verbs' choices."""
+    from ascension.core.wording import CORE_OPTION_KINDS, describe_option
+    game = new_game(["10th"], ["Ann", "Bob", "Cid", "Dee"], seed=1, variants=["legendary", "teams"])
+    defs = game.ctx.defs
+    card = game.center_row[0]
+    name = defs[card].name
+    assert {"boon", "legendary", "free", "gift"} <= set(installed().option_words) and not (
+        set(installed().option_words) & CORE_OPTION_KINDS)
+    assert describe_option(defs, ("boon", "mechana")) == "Use the mechana Boon"
+    assert describe_option(defs, ("legendary", "void", card)) == f"Take {name} (Legendary void)"
+    assert describe_option(defs, ("free", card, "void")) == f"Defeat {name} for free (Legendary status: Void)"
+    assert describe_option(defs, ("gift", card, 2), seat_name=lambda s: game.seat_name(s)) == f"Gift {name} to Cid"
+
+
+def offered_words(words):
+    import types
+
+    from ascension.core.hookspecs import hookimpl
+    from ascension.core.plugins import PluginInfo
+    probe = types.ModuleType("probe")
+    probe.PLUGIN = PluginInfo(name="probe", summary="waves")
+    probe.asc_option_words = hookimpl(lambda: words)
+    return Hooks(make_manager([probe])).option_words()
+
+
+def test_a_plugin_may_not_reword_an_option_the_core_words():
+    words, refused = offered_words({"play": lambda *a: "Slam it", "wave": lambda *a: "Wave"})
+    assert set(words) == {"wave"}
+    assert refused == ["plugin 'probe' words option 'play', which the core words already: left out"]
+
+
+@pytest.mark.parametrize("given, expected", [({"wave": "Wave"}, "a dict of option kinds and functions"),
+                                             (None, "a dict of option kinds and functions")])
+def test_option_words_that_are_not_functions_are_refused(given, expected):
+    words, refused = offered_words(given)
+    assert words == {} and len(refused) == 1 and expected in refused[0] and "asc_option_words" in refused[0]
+
+
+def test_option_words_that_fail_show_the_option_and_are_logged(monkeypatch, caplog):
+    from ascension.core import wording
+
+    def broken(defs, option, seat_name):
+        raise KeyError("no such faction")
+    monkeypatch.setitem(installed().option_words, "boon", broken)
+    assert wording.describe_option([], ("boon", "purple")) == "('boon', 'purple')"
+    assert "the words of option ('boon', 'purple') failed" in caplog.text

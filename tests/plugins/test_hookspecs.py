@@ -6,6 +6,7 @@ import pytest
 
 from ascension.core import hookspecs
 from ascension.core import plugins as plugin_mod
+from ascension.core import wording
 from ascension.core.match import new_game
 from ascension.core.scenario import arrange, arrange_center, script, set_resources
 
@@ -33,6 +34,11 @@ def asc_bots():
 def asc_event_texts():
     calls.append("asc_event_texts")
     return {"waved": "{who} waves."}
+
+@hookimpl
+def asc_option_words():
+    calls.append("asc_option_words")
+    return {"wave": lambda defs, option, seat_name: "Wave"}
 
 
 @hookimpl
@@ -153,6 +159,7 @@ def test_every_hookspec_is_exercised(probe):
     g.opponents(0)
     assert g.ctx.hooks.bot_advice(g) == []
     assert plugin_mod.installed().event_texts["waved"] == "{who} waves."
+    assert wording.describe_option(g.ctx.defs, ("wave",)) == "Wave"
     assert [s.key for s in g.ctx.hooks.state_slots()][:4] == ["villain_name", "villain_cards", "villain_honor", "winner"]
     assert g.public_status(1) == [("Waves", "1")]
     assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
