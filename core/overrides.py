@@ -15,7 +15,7 @@ factions = ["enlightened"]
 
 The file is ``$ASCENSION_OVERRIDES`` (several paths separated by ``os.pathsep``, applied in
 order) or, when that is not set, ``overrides.toml`` in the user config directory
-(``platformdirs.user_config_dir("ascension")``) if it exists. A value a player overrides is no
+(``ASCENSION_CONFIG_DIR``, else the platform's, as for the settings) if it exists. A value a player overrides is no
 longer marked estimated. Every mistake is a :class:`~ascension.core.cards.SetFileError` naming
 the override file and the card. The desktop's Cards window writes the first of these files
 (``corrected``): a player types the printed numbers there instead of editing TOML.
@@ -31,6 +31,7 @@ import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .folders import config_dir
 from .i18n import _
 
 if TYPE_CHECKING:
@@ -59,8 +60,15 @@ def override_paths() -> list[Path]:
 
 
 def _default_file() -> Path:
+    """``overrides.toml`` in the user config folder, beside the settings; one kept in the folder
+    earlier versions used (``platformdirs.user_config_dir("ascension")``) stays in use where it
+    is while the config folder has none, so no player's corrections are dropped."""
+    file = config_dir() / FILE_NAME
+    if file.exists() or os.environ.get("ASCENSION_CONFIG_DIR"):
+        return file
     import platformdirs
-    return Path(platformdirs.user_config_dir("ascension")) / FILE_NAME
+    earlier = Path(platformdirs.user_config_dir("ascension")) / FILE_NAME
+    return earlier if earlier.is_file() else file
 
 
 def user_file() -> Path:

@@ -55,7 +55,7 @@ def override_config(tmp_path, monkeypatch):
     from ascension.core import overrides
     folder = tmp_path / "ascension-config"
     monkeypatch.delenv(overrides.ENV, raising=False)
-    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
+    monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(folder))
     monkeypatch.setattr(overrides, "_left_out", None)
     overrides.reload()
     yield folder

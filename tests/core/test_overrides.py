@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from ascension.core import match
+from ascension.core import match, overrides
 from ascension.core.cards import SetFileError
 from ascension.core.match import load_set, new_game
 from ascension.core.overrides import ENV
 from ascension.core.scenario import arrange, script
+from ascension.ui.desktop import storage
 
 
 @pytest.fixture
@@ -31,7 +32,7 @@ def card(set_id: str, name: str):
 
 def test_without_an_override_file_the_estimates_stand(monkeypatch, tmp_path):
     monkeypatch.delenv(ENV, raising=False)
-    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(tmp_path / "nothing"))
+    monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(tmp_path / "nothing"))
     match._load_set.cache_clear()
     d = card("legends", "Pathseeker Sensei")
     assert (d.cost, d.honor, d.count, d.estimated) == (4, 2, 2, ("cost", "honor", "copies"))
@@ -94,15 +95,38 @@ def test_several_override_files_apply_in_order(override, tmp_path, monkeypatch):
     assert game.ctx.setup["overrides"] == {"legends": {"master_vaya": {"cost": 7, "honor": 4}}}
 
 
-def test_the_user_config_dir_file_is_read_when_no_path_is_given(monkeypatch, tmp_path):
+def test_the_file_beside_the_settings_is_read_when_no_path_is_given(monkeypatch, tmp_path):
+    """overrides.toml in the user config folder, where the settings are (ASCENSION_CONFIG_DIR
+    names it as it does for them)."""
     monkeypatch.delenv(ENV, raising=False)
     folder = tmp_path / "config"
     folder.mkdir()
     (folder / "overrides.toml").write_text("[cards.legends.lycan_fang]\ncost = 2\n")
-    monkeypatch.setattr("platformdirs.user_config_dir", lambda *a, **k: str(folder))
+    monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(folder))
     match._load_set.cache_clear()
     try:
         assert card("legends", "Lycan Fang").cost == 2
+        assert overrides.user_file() == folder / "overrides.toml" == storage.config_dir() / "overrides.toml"
+    finally:
+        match._load_set.cache_clear()
+
+
+def test_a_file_in_the_folder_earlier_versions_used_stays_in_use_until_the_config_folder_has_one(monkeypatch, tmp_path):
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.delenv("ASCENSION_CONFIG_DIR")
+    folders = {"ascension": tmp_path / "ascension", "ascension-table": tmp_path / "ascension-table"}
+    monkeypatch.setattr("platformdirs.user_config_dir", lambda app, *a, **k: str(folders[app]))
+    earlier, beside_settings = (folders[app] / "overrides.toml" for app in ("ascension", "ascension-table"))
+    earlier.parent.mkdir()
+    earlier.write_text("[cards.legends.lycan_fang]\ncost = 2\n")
+    match._load_set.cache_clear()
+    try:
+        assert card("legends", "Lycan Fang").cost == 2
+        assert overrides.user_file() == earlier    # the Cards window corrects the file in use
+        beside_settings.parent.mkdir()
+        beside_settings.write_text("[cards.legends.lycan_fang]\ncost = 1\n")
+        match._load_set.cache_clear()
+        assert card("legends", "Lycan Fang").cost == 1 and overrides.user_file() == beside_settings
     finally:
         match._load_set.cache_clear()
 

@@ -17,23 +17,13 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
-
 from ascension.core.bots import BotUnavailable
+from ascension.core.folders import config_dir, data_dir
 from ascension.core.i18n import _
 from ascension.core.match import SaveFileError, replay, save
 from ascension.core.session import Session
 
-APP = "ascension-table"
 log = logging.getLogger(__name__)
-
-
-def config_dir() -> Path:
-    return Path(os.environ.get("ASCENSION_CONFIG_DIR") or platformdirs.user_config_dir(APP))
-
-
-def data_dir() -> Path:
-    return Path(os.environ.get("ASCENSION_DATA_DIR") or platformdirs.user_data_dir(APP))
 
 
 def autosave_path() -> Path:
