@@ -88,7 +88,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         seed = secrets.randbits(63) if seed is None else seed
         session, me = start(seed, bot, name, sets, variants, out)
         if waiting is not None and waiting[0].game.answers:   # its autosave is about to hold the new game
-            record(waiting[0], db, out)
+            record(waiting[0], db, out, not_resumed=True)
     shown, table, thinking, saved, labels = 0, None, None, Autosave(autosave), Labels()
 
     def leave() -> None:
@@ -290,8 +290,9 @@ def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) ->
         unspent="; ".join(unspent_lines(session.game, left))))
 
 
-def record(session: Session, db, out: Out) -> int | None:
-    """Store the game in the history at ``db`` (nothing when None); a failure is reported, not raised."""
+def record(session: Session, db, out: Out, not_resumed: bool = False) -> int | None:
+    """Store the game in the history at ``db`` (nothing when None); a failure is reported, not
+    raised. ``not_resumed``: the saved game the person chose not to go on with."""
     if db is None:
         return None
     from ascension.ui.history.recording import record_session
@@ -301,6 +302,8 @@ def record(session: Session, db, out: Out) -> int | None:
         out(_("The game could not be recorded in the history: {error}").format(error=f"{type(exc).__name__}: {exc}"))
         return None
     out(_("Game recorded in the history (match {id}).").format(id=match_id) if session.over else
+        _("The saved game you did not resume is recorded in the history as abandoned (match {id}).").format(
+            id=match_id) if not_resumed else
         _("Abandoned game recorded in the history (match {id}).").format(id=match_id))
     return match_id
 

@@ -114,7 +114,8 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_when_the_new_game_rep
     path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
     play(["P", "q", "y"], autosave=path, db=db)
     declined, lines, _ = play(["n", "q", "y"], autosave=path, db=db)
-    assert any(line.startswith("Abandoned game recorded in the history") for line in lines)
+    assert any(line.startswith("The saved game you did not resume is recorded in the history as abandoned")
+               for line in lines)
     assert history_rows(db) == [("abandoned", [1])] and declined.answers == []
     play(["q", "y"], autosave=path, db=db)   # the new game, not begun, was not recorded: offered, declined
     assert history_rows(db) == [("abandoned", [1])]

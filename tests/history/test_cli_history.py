@@ -138,7 +138,7 @@ def test_play_records_with_db_option(capsys, tmp_path, monkeypatch):
     code, out, _ = run(capsys, "play", "--seed", 5, "--db", db)
     assert code == 0 and "It is saved: play again to resume it" in out and "recorded" not in out
     code, out, _ = run(capsys, "play", "--seed", 5, "--db", db, "--new")   # the saved game is given up
-    assert code == 0 and "Abandoned game recorded" in out
+    assert code == 0 and "The saved game you did not resume is recorded in the history as abandoned" in out
     h = open_history(db)
     with h.session() as s:
         assert repo.count_matches(s, MatchFilter(status="abandoned")) == 1
