@@ -320,3 +320,71 @@ def test_temporary_files_left_by_a_crash_are_removed_at_the_next_start(qtbot, mo
     qtbot.addWidget(window)
     assert not stale_autosave.exists() and not stale_settings.exists()
     assert fresh.exists() and all(p.exists() for p in not_ours)
+
+
+# ---------------------------------------------------------------------------- closing with an autosave that failed
+@pytest.fixture
+def disk_full(monkeypatch):
+    """Every autosave write fails as on a full disk; ``room()`` gives the disk room again."""
+    real = storage.write_text_atomic
+    state = {"full": True}
+
+    def write(path, *a, **k):
+        if state["full"] and path == storage.autosave_path():
+            raise OSError(28, "No space left on device")
+        return real(path, *a, **k)
+    monkeypatch.setattr(storage, "write_text_atomic", write)
+    return lambda: state.update(full=False)
+
+
+def started_and_moved(window):
+    window.start(TWO)
+    window.controller.answer(0)
+    assert "No space left on device" in window.controller.autosave_error
+    return window.controller.session.to_json()
+
+
+def test_closing_a_game_the_autosave_could_not_keep_asks_and_stay_keeps_it(window, disk_full):
+    asked = []
+    window.ask_unsaved = lambda error: asked.append(error) or "stay"
+    game = started_and_moved(window)
+    assert not window.close() and window.isVisible()              # the window stays, the game on it
+    assert asked == [window.controller.autosave_error] and window.controller.session.to_json() == game
+
+
+def test_closing_a_game_the_autosave_could_not_keep_can_save_it_to_a_file_first(window, disk_full, tmp_path):
+    window.ask_unsaved = lambda error: "save"
+    window.ask_save_path = lambda suggested: str(tmp_path / "kept.json")
+    game = started_and_moved(window)
+    assert window.close()
+    assert storage.read_session(tmp_path / "kept.json").to_json() == game
+
+
+def test_closing_and_cancelling_the_save_dialog_stays(window, disk_full):
+    window.ask_unsaved = lambda error: "save"
+    window.ask_save_path = lambda suggested: ""
+    started_and_moved(window)
+    assert not window.close() and window.isVisible()
+    window.ask_unsaved = lambda error: "close"                    # let the fixture's teardown close it
+
+
+def test_closing_without_saving_records_the_game_as_abandoned(qtbot, tmp_path, disk_full):
+    from clicker import recording_window
+    from sqlmodel import Session as DbSession, select
+
+    from ascension.ui.history.db import open_history
+    from ascension.ui.history.models import Match
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    w.ask_unsaved = lambda error: "close"
+    started_and_moved(w)
+    assert w.close()
+    with DbSession(open_history(db).engine) as s:
+        assert [m.status for m in s.exec(select(Match)).all()] == ["abandoned"]
+
+
+def test_closing_asks_nothing_once_the_autosave_works_again(window, disk_full):
+    window.ask_unsaved = lambda error: pytest.fail("asked, though the autosave could keep the game")
+    game = started_and_moved(window)
+    disk_full()                                                   # room again: closing autosaves first
+    assert window.close() and json.loads(storage.autosave_path().read_text()) == json.loads(game)

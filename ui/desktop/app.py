@@ -616,25 +616,34 @@ class MainWindow(QMainWindow):
         self.settings.data["history_player"] = name or None
         self.settings.save()
 
-    def save_game(self) -> None:
+    def save_game(self) -> bool:
+        """Save the game on the table to a file the player names; whether it was saved."""
         if self.controller.session is None:
-            return
+            return False
         folder = storage.data_dir() / "saves"
-        folder.mkdir(parents=True, exist_ok=True)
-        typed, __ = QFileDialog.getSaveFileName(self, _("Save game"), str(folder / "game.json"),
-                                                _("Saved games (*.json)"))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:   # the data folder cannot be written (why one saves elsewhere): start at home
+            folder = Path.home()
+        typed = self.ask_save_path(folder / "game.json")
         if not typed:
-            return
+            return False
         path = storage.save_name(typed)    # "monday" is kept as monday.json, which Load lists
         if str(path) != typed and path.exists() and not self.confirm(   # the dialog asked about the name typed
                 _("Replace the saved game?"), _("{path} already exists. Replace it with this game?").format(path=path)):
-            return
+            return False
         try:
             self.controller.save_to(path)
         except OSError as exc:
             QMessageBox.warning(self, _("Could not save"), _("The game was not saved:\n{error}").format(error=exc))
-            return
+            return False
         self.statusBar().showMessage(_("Saved as {path}").format(path=path), 10000)
+        return True
+
+    def ask_save_path(self, suggested: Path) -> str:
+        """The file the player names in the save dialog ("" when they cancel)."""
+        typed, __ = QFileDialog.getSaveFileName(self, _("Save game"), str(suggested), _("Saved games (*.json)"))
+        return typed
 
     def load_game(self) -> None:
         folder = storage.data_dir() / "saves"
@@ -710,6 +719,34 @@ class MainWindow(QMainWindow):
                           "numbers in the card sets; fix the file and restart to use your own.").format(problem=problem))
         return False
 
+    def _may_close(self) -> bool:
+        """Closing never loses a game silently: when the autosave could not keep the game in
+        progress, the player saves it to a file first, closes anyway (it goes into the history as
+        abandoned), or stays."""
+        c = self.controller
+        if not c.unsaved():
+            return True
+        choice = self.ask_unsaved(c.autosave_error)
+        if choice == "save":
+            return self.save_game()
+        if choice == "close":
+            c.give_up(c.session)
+            return True
+        return False
+
+    def ask_unsaved(self, error: str) -> str:
+        """"save", "close" or "stay": what to do with a game in progress the autosave could not keep."""
+        box = QMessageBox(QMessageBox.Warning, _("The game is not saved"),
+                          _("{error}\n\nThe game in progress is not saved. Save it to a file before closing?").format(
+                              error=error), parent=self)
+        save = box.addButton(_("Save…"), QMessageBox.AcceptRole)
+        close = box.addButton(_("Close without saving"), QMessageBox.DestructiveRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(save)
+        box.exec()
+        clicked = box.clickedButton()
+        return "save" if clicked is save else "close" if clicked is close else "stay"
+
     def restore_geometry(self) -> bool:
         """Where and how large the window was when it was last closed (Qt fits it to the screens
         there are now; a damaged record leaves the default)."""
@@ -717,7 +754,10 @@ class MainWindow(QMainWindow):
         return isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii")))
 
     def closeEvent(self, event) -> None:
-        self.controller.shutdown()     # the autosave already holds the game
+        if not self._may_close():
+            event.ignore()
+            return
+        self.controller.shutdown()     # the autosave holds the game (or the player chose)
         self.settings.data["window"] = bytes(self.saveGeometry().toBase64()).decode("ascii")
         self.settings.save()
         super().closeEvent(event)

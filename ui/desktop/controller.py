@@ -385,6 +385,16 @@ class Controller(QObject):
             self.autosave_error = _("Autosave failed: {error}").format(error=exc)
             log.warning(self.autosave_error)
 
+    def unsaved(self) -> bool:
+        """Whether closing now would lose the game on the table: a real game begun and not over
+        that its autosave could not keep (a full or read-only disk). The autosave is tried once
+        more first: the disk may have room again."""
+        s = self.session
+        if s is None or s.over or not s.game.answers or s is self._practice or not self.autosave_error:
+            return False
+        self._autosave()
+        return bool(self.autosave_error)
+
     def give_up(self, session: Session) -> None:
         """Record a game left before its end as abandoned (one not begun, or over, needs nothing)."""
         if not session.over and session.game.answers:
