@@ -465,8 +465,8 @@ def cmd_play(args) -> int:
              variants=tuple(variants), autosave=terminal_autosave_path(), new=args.new)
     except (SetupError, SetFileError) as exc:
         return _error(str(exc))
-    except KeyboardInterrupt:   # the game said what became of it
-        pass
+    except KeyboardInterrupt:   # the game said what became of it; the prompt's line ends
+        print()
     return 0
 
 

@@ -90,6 +90,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         if waiting is not None and waiting[0].game.answers:   # its autosave is about to hold the new game
             record(waiting[0], db, out, not_resumed=True)
     shown, table, thinking, saved, labels = 0, None, None, Autosave(autosave), Labels()
+    saved.keep(session, out)   # from its first moment (a bot may move first), in place of a game not resumed
 
     def leave() -> None:
         """The game stops before its end: one its autosave holds is recorded when it ends (or is
@@ -228,7 +229,7 @@ class Autosave:
     def __init__(self, path: Path | None):
         self.path = path
         self.failed = False
-        self.holds_game = path is not None   # the game as it stands is there, to resume (until a write fails)
+        self.holds_game = False   # the game as it stands is there, to resume
 
     def keep(self, session: Session, out: Out) -> None:
         if self.path is None:

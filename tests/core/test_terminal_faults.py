@@ -121,6 +121,22 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_when_the_new_game_rep
     assert history_rows(db) == [("abandoned", [1])]
 
 
+def test_a_new_game_holds_the_autosave_from_its_first_moment(tmp_path, monkeypatch):
+    """Ctrl-C while the bot makes the new game's first move: the autosave holds the new game,
+    not the saved one just recorded as abandoned (which would be offered, and recorded, again)."""
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    play(["P", "q", "y"], autosave=path, db=db)                # seed 1: the person moves first
+
+    def interrupted(session, *a):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(terminal.Session, "step_bot", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        play(["n"], autosave=path, db=db, seed=2)              # seed 2: the bot moves first
+    saved = json.loads(path.read_text())
+    assert saved["game"]["setup"]["seed"] == 2 and saved["game"]["answers"] == []
+    assert history_rows(db) == [("abandoned", [1])]
+
+
 def test_new_records_the_saved_game_it_replaces_as_abandoned(tmp_path):
     path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
     play(["P", "q", "y"], autosave=path, db=db)
