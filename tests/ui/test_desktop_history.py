@@ -14,6 +14,19 @@ def _matches(db):
         return s.exec(select(Match)).all()
 
 
+def duel(seed: int, honor_pool: int | None = None) -> dict:
+    return {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": seed,
+            "honor_pool": honor_pool}
+
+
+def begun(qtbot, db, seed: int, honor_pool: int | None = None):
+    """A window recording into ``db`` with a game of ``seed`` on it, one answer given."""
+    w = recording_window(qtbot, db)
+    w.start(duel(seed, honor_pool))
+    w.controller.answer(0)
+    return w
+
+
 def test_a_finished_desktop_game_is_recorded_once(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
     w = recording_window(qtbot, db)
@@ -28,44 +41,32 @@ def test_a_finished_desktop_game_is_recorded_once(qtbot, tmp_path):
 
 def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    w = recording_window(qtbot, db)
-    setup = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
-             "honor_pool": None}
-    w.start(setup)
-    w.controller.answer(0)
-    w.start(dict(setup, seed=7))
+    w = begun(qtbot, db, 6)
+    w.start(duel(7))
     rows = _matches(db)
     assert [r.status for r in rows] == ["abandoned"]
 
 
 def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    w = recording_window(qtbot, db)
-    setup = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
-             "honor_pool": None}
-    w.start(setup)
-    w.controller.answer(0)
+    w = begun(qtbot, db, 6)
     left = w.controller.session.to_json()
     w.start_tutorial(ask=False)
     assert _matches(db) == [] and storage.autosave_path().read_text() == left   # still there to resume
-    w.start(dict(setup, seed=7))
+    w.start(duel(7))
     assert [(r.status, r.seed) for r in _matches(db)] == [("abandoned", 6)]
 
 
 def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_replaces_it(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    first = recording_window(qtbot, db)
-    first.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 6,
-                 "honor_pool": None})
-    first.controller.answer(0)
+    first = begun(qtbot, db, 6)
     answers = list(first.controller.game.answers)
     first.close()                                  # the game stays in the autosave, not in the history
     assert _matches(db) == []
     again = recording_window(qtbot, db)
     again.confirm = lambda title, text: False      # "Resume?" no
     assert not again.offer_resume() and _matches(db) == []
-    again.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 8,
-                 "honor_pool": None})
+    again.start(duel(8))
     rows = _matches(db)
     assert [(r.status, r.seed) for r in rows] == [("abandoned", 6)]
     with DbSession(open_history(db).engine) as s:
@@ -74,10 +75,7 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_repla
 
 def test_a_saved_game_resumed_and_finished_is_recorded_once_as_finished(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
-    first = recording_window(qtbot, db)
-    first.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 5,
-                 "honor_pool": 8})
-    first.controller.answer(0)
+    first = begun(qtbot, db, 5, honor_pool=8)
     first.close()
     again = recording_window(qtbot, db)
     assert again.offer_resume()
