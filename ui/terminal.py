@@ -296,11 +296,13 @@ def record(session: Session, db, out: Out, not_resumed: bool = False) -> int | N
     raised. ``not_resumed``: the saved game the person chose not to go on with."""
     if db is None:
         return None
+    from ascension.ui.history.db import HistoryError
     from ascension.ui.history.recording import record_session
     try:
         match_id = record_session(session, db)
-    except Exception as exc:  # the game itself is over: say why it was not stored, and go on
-        out(_("The game could not be recorded in the history: {error}").format(error=f"{type(exc).__name__}: {exc}"))
+    except Exception as exc:  # the game itself is over: say why it was not stored (or where it waits), and go on
+        error = str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}"
+        out(_("The game could not be recorded in the history: {error}").format(error=error))
         return None
     out(_("Game recorded in the history (match {id}).").format(id=match_id) if session.over else
         _("The saved game you did not resume is recorded in the history as abandoned (match {id}).").format(

@@ -189,6 +189,76 @@ def test_a_batch_keeps_the_games_finished_while_another_program_holds_the_lock(t
     assert recorder.kept == 2 and recorder.pending == [] and stored_games(path) == 2
 
 
+# ---------------------------------------------------------------------------- a game the history cannot take now is kept
+def finished_session(seed: int):
+    from ascension.core.session import Seat, Session
+    s = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=seed, honor_pool=8)
+    while not s.over:
+        s.step_bot() if s.waiting_for_bot() else s.answer(0 if s.decision().kind != "action" else
+                                                          len(s.decision().options) - 1)
+    return s
+
+
+def test_a_game_ending_while_another_program_holds_the_history_is_kept_and_recorded_later(
+        tmp_path, quick_busy, locked):
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.history.recording import GameKeptError, record_session
+    path = history_with(tmp_path / "h.sqlite3", [make_record(0)])
+    lock = locked(path, "writers")
+    first = finished_session(1)
+    with pytest.raises(GameKeptError, match="in use by another program") as exc:
+        record_session(first, path)
+    kept = exc.value.kept
+    assert kept.parent == kept_games_dir() and str(kept) in str(exc.value) and stored_games(path) == 1
+    lock.release()
+    record_session(finished_session(2), path)          # the next game takes the kept one in with it
+    assert stored_games(path) == 3 and not kept.exists()
+    with sqlite3.connect(path) as conn:
+        assert sorted(seed for seed, in conn.execute("SELECT seed FROM match")) == sorted([make_record(0)["seed"], 1, 2])
+
+
+def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tmp_path, quick_busy, locked,
+                                                                             first_label):
+    from ascension.ui import terminal
+    path = history_with(tmp_path / "h.sqlite3", [])
+    locked(path, "writers")
+    lines: list[str] = []
+    game = terminal.play(seed=3, input_fn=first_label(lines), out=lines.append, db=path)
+    assert game.over and lines[-1].startswith("The game could not be recorded in the history: the history ")
+    assert "is in use by another program" in lines[-1] and "The game is kept in " in lines[-1]
+    assert "Error" not in lines[-1]
+
+
+def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.history.recording import keep, store_kept
+    from ascension.ui.history.records import match_record
+    path = history_with(tmp_path / "h.sqlite3", [])
+    s = finished_session(3)
+    record = match_record(s.game, s.seats, started_at=T0, ended_at=T0 + timedelta(minutes=20))
+    keep(record, path)
+    keep(record, path)                                  # as if stopped between storing it and removing the file
+    (kept_games_dir() / "damaged.json").write_text('{"history": ')
+    other = keep(record, tmp_path / "other.sqlite3")   # for another history: waits for that one
+    assert store_kept(path) == 2 and stored_games(path) == 1
+    assert sorted(p.name for p in kept_games_dir().iterdir() if p != other)[0].startswith("damaged.json.bad-")
+    assert other.exists()
+
+
+def test_a_game_that_can_be_neither_recorded_nor_kept_says_why(tmp_path, quick_busy, locked, monkeypatch):
+    from ascension.core import folders
+    from ascension.ui.history.recording import record_session
+
+    def disk_full(*a, **k):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr("ascension.ui.history.recording.write_text_atomic", disk_full)
+    path = history_with(tmp_path / "h.sqlite3", [])
+    locked(path, "writers")
+    with pytest.raises(HistoryBusyError, match="in use by another program"):
+        record_session(finished_session(4), path)
+    assert not folders.kept_games_dir().exists()
+
+
 # ---------------------------------------------------------------------------- cannot be written
 def without_write_permission(argv):
     """Run the program as a user bound by the files' permissions. Root may write anything: it

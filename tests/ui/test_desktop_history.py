@@ -83,6 +83,27 @@ def test_a_saved_game_resumed_and_finished_is_recorded_once_as_finished(qtbot, t
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
 
 
+def test_a_game_the_history_cannot_take_is_kept_and_the_window_says_where(qtbot, tmp_path, monkeypatch):
+    from ascension.ui.history import recording
+    from ascension.ui.history.db import HistoryBusyError
+    db = tmp_path / "history.sqlite3"
+    real = recording.record_game
+
+    def busy(session, record):
+        raise HistoryBusyError(str(db))
+    monkeypatch.setattr(recording, "record_game", busy)
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    error = w.controller.history_error
+    assert "in use by another program" in error and "The game is kept in " in error and _matches(db) == []
+    assert error in w.notice.text() and w.notice.isVisible()
+    monkeypatch.setattr(recording, "record_game", real)
+    w.start(duel(6, honor_pool=8))
+    play_to_the_end(w, qtbot)                      # the next game takes the kept one in with it
+    assert sorted(m.seed for m in _matches(db)) == [5, 6] and w.controller.history_error == ""
+
+
 def test_history_window_opens_from_the_table(qtbot, tmp_path, monkeypatch):
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "h.sqlite3"))
     w = recording_window(qtbot, tmp_path / "h.sqlite3")

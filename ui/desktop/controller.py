@@ -419,6 +419,7 @@ class Controller(QObject):
         except Exception as exc:  # the history is a convenience: the game goes on without it
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
             self.history_error = _("The game could not be stored in the history: {error}").format(error=exc)
+            self.notice.emit(self.history_error)   # (where a kept game waits: worth reading whole)
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:

@@ -18,7 +18,7 @@ from datetime import datetime
 from pathlib import Path
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import config_dir, data_dir
+from ascension.core.folders import TMP_SUFFIX, config_dir, data_dir, kept_games_dir, set_aside, write_text_atomic
 from ascension.core.i18n import _
 from ascension.core.match import SaveFileError, replay, save
 from ascension.core.session import Session
@@ -39,25 +39,6 @@ def settings_path() -> Path:
     return config_dir() / "desktop.json"
 
 
-def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
-    """Write via a temporary file and a rename. ``durable`` also flushes to disk (survives a power
-    cut); the autosave skips that, since it runs after every click and a rename alone already
-    survives the program crashing."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            if durable:
-                f.flush()
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
-TMP_SUFFIX = ".tmp"
 # What write_text_atomic leaves behind when the program dies mid-write: the JSON file's name,
 # mkstemp's eight random characters, ".tmp". Nothing else is ever removed.
 LEFT_BEHIND = re.compile(r".+\.json[a-z0-9_]{8}" + re.escape(TMP_SUFFIX))
@@ -66,8 +47,8 @@ STALE_AFTER_S = 60   # younger ones may belong to a write still under way (anoth
 
 def remove_left_behind(folders: list[Path] | None = None, older_than_s: float = STALE_AFTER_S) -> list[Path]:
     """Remove the temporary files an interrupted write left in the data and config folders
-    (and the saves folder); return those removed. A file that cannot be removed stays."""
-    folders = folders if folders is not None else [data_dir(), data_dir() / "saves", config_dir()]
+    (and the saves and kept games' folders); return those removed. A file that cannot be removed stays."""
+    folders = folders if folders is not None else [data_dir(), data_dir() / "saves", kept_games_dir(), config_dir()]
     now, removed = time.time(), []
     for folder in folders:
         try:
@@ -82,18 +63,6 @@ def remove_left_behind(folders: list[Path] | None = None, older_than_s: float = 
             except OSError as exc:
                 log.warning("could not remove the left-behind temporary file %s: %s", p, exc)
     return removed
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a file that cannot be used beside it, with the time (``autosave.json.bad-20261201-142900``),
-    so that it no longer stands in the way and nothing is lost. Returns the new path."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target, n = path.with_name(f"{path.name}.bad-{stamp}"), 1
-    while target.exists():
-        n += 1
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
-    path.replace(target)
-    return target
 
 
 SAVE_SUFFIX = ".json"

@@ -4,18 +4,28 @@ location) and writes one transaction per finished or abandoned game; a simulatio
 games as they finish, in small batches (:class:`SimulationRecorder`)."""
 from __future__ import annotations
 
+import json
+import logging
 import os
 import threading
 import time
+import uuid
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 
 from sqlalchemy.exc import SQLAlchemyError
+from sqlmodel import select
 
-from .db import History, HistoryBusyError, as_history_error, open_history, resolve
+from ascension.core.folders import kept_games_dir, set_aside, write_text_atomic
+from ascension.core.i18n import _
+
+from .db import History, HistoryBusyError, HistoryError, as_history_error, open_history, resolve
+from .models import Match
 from .records import MatchRecord, match_record, utcnow
 from .repo import record_game, record_many
 
+log = logging.getLogger(__name__)
 _open: dict[str, History] = {}
 _lock = threading.Lock()
 
@@ -48,10 +58,76 @@ class SeatInfo:
     bot: str | None = None
 
 
+class GameKeptError(HistoryError):
+    """The history could not take a game now; the game waits in a file (``kept``) and goes into
+    that history the next time a game is recorded there."""
+
+    def __init__(self, cause: BaseException, kept: Path):
+        self.kept = kept
+        super().__init__(_("{error}. The game is kept in {file} and goes into the history the next time a game "
+                           "is recorded there.").format(error=str(cause).rstrip("."), file=kept))
+
+
 def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
-    h = history_for(db)
-    with h.session() as s:
-        return record_game(s, record)
+    """Store one game. When the history cannot take it (another program holds it, a full disk, a
+    server away), the game is kept in a file of its own and the error says where
+    (:class:`GameKeptError`); a history that takes a game again takes the kept ones with it."""
+    try:
+        h = history_for(db)
+        with h.session() as s:
+            match_id = record_game(s, record)
+    except Exception as exc:   # whatever stopped it, the game is not lost
+        try:
+            kept = keep(record, db)
+        except OSError as keep_exc:
+            log.error("a game could be neither recorded nor kept: %s", keep_exc)
+            raise exc from None
+        raise GameKeptError(exc, kept) from exc
+    try:
+        store_kept(db)
+    except Exception as exc:   # the game just recorded is in; the kept ones wait for the next time
+        log.warning("games kept earlier could not be recorded yet: %s", exc)
+    return match_id
+
+
+# ------------------------------------------------------------------ games kept for a history that could not take them
+def _history_key(db: str | os.PathLike | None) -> str:
+    """Which history a kept game is for (no password: the file holds the location only)."""
+    return resolve(db)[0].render_as_string(hide_password=True)
+
+
+def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
+    """Write ``record`` into a file of its own in :func:`~ascension.core.folders.kept_games_dir`, for the history ``db``."""
+    name = f"{record.ended_at:%Y%m%d-%H%M%S}-{record.seed & 0xFFFFFFFF:08x}-{uuid.uuid4().hex[:8]}.json"
+    path = kept_games_dir() / name
+    text = json.dumps({"history": _history_key(db), "record": record.model_dump(mode="json")})
+    write_text_atomic(path, text)
+    return path
+
+
+def store_kept(db: str | os.PathLike | None = None) -> int:
+    """Record the games kept for the history ``db`` (each in its own transaction, its file removed
+    once it is in); a file that holds no game is set aside. Returns how many went in."""
+    folder = kept_games_dir()
+    if not folder.is_dir():
+        return 0
+    key, stored = _history_key(db), 0
+    for path in sorted(folder.glob("*.json")):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            if data.get("history") != key:
+                continue
+            record = MatchRecord.model_validate(data["record"])
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("%s holds no kept game (%s); set aside as %s", path, exc, set_aside(path))
+            continue
+        with history_for(db).session() as s:
+            if not s.exec(select(Match.id).where(Match.seed == record.seed, Match.started_at == record.started_at,
+                                                 Match.ended_at == record.ended_at)).first():
+                record_game(s, record)   # (not twice: a stop between storing it and removing its file)
+        path.unlink()
+        stored += 1
+    return stored
 
 
 def record_session(session, db: str | os.PathLike | None = None, *, started_at: datetime | None = None,
@@ -134,8 +210,8 @@ class SimulationRecorder:
         """Write the pending games now, in one transaction: all of them or none."""
         if not self.pending:
             return
-        ends = [e for _, e in self.pending]
-        chunk = simulated_records([r for r, _ in self.pending], ends, self.last_end)
+        ends = [e for __, e in self.pending]
+        chunk = simulated_records([r for r, __ in self.pending], ends, self.last_end)
         try:
             with self.history.session() as s:
                 record_many(s, chunk)
