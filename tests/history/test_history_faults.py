@@ -259,6 +259,21 @@ def test_a_game_that_can_be_neither_recorded_nor_kept_says_why(tmp_path, quick_b
     assert not folders.kept_games_dir().exists()
 
 
+# ---------------------------------------------------------------------------- cannot be made
+@pytest.mark.parametrize("argv", [["play", "--seed", 1], ["simulate", "--games", 2, "--seed", 1]])
+def test_a_history_whose_folder_cannot_be_made_is_one_plain_message(capsys, tmp_path, monkeypatch, argv, no_games):
+    blocked = tmp_path / "a-file"                      # a file where the data folder should be
+    blocked.write_text("not a folder")
+    monkeypatch.setenv("ASCENSION_DATA_DIR", str(blocked))
+    monkeypatch.delenv("ASCENSION_HISTORY_DB", raising=False)
+    from ascension.ui import terminal
+    monkeypatch.setattr(terminal, "play", lambda **kw: pytest.fail("a game was started that nothing could record"))
+    code, out, err = run(capsys, *argv, "--record" if argv[0] == "simulate" else "--name", *(
+        [] if argv[0] == "simulate" else ["Ann"]))
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err
+    assert f"its folder {blocked} cannot be created" in err and blocked.read_text() == "not a folder"
+
+
 # ---------------------------------------------------------------------------- cannot be written
 def without_write_permission(argv):
     """Run the program as a user bound by the files' permissions. Root may write anything: it

@@ -383,10 +383,15 @@ def _create_private(path: Path) -> None:
     the same moment is no error: the first transaction sorts out which one builds the schema."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:   # a file where the folder should be, a read-only or full disk
+        raise HistoryError(_("the history {where} cannot be made: its folder {folder} cannot be created ({error}); "
+                             "choose another file with --db").format(where=path, folder=path.parent,
+                                                                      error=exc.strerror or exc)) from None
+    try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
     except FileExistsError:
         pass
-    except PermissionError as exc:
+    except OSError as exc:
         raise ReadOnlyHistoryError(str(path), _("the file cannot be created: {error}").format(error=exc.strerror)) from None
 
 
