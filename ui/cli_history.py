@@ -98,7 +98,8 @@ def _seat(text: str) -> int:
 
 def _history_filter(args, player: str | None = None):
     from ascension.ui.history.repo import MatchFilter
-    return MatchFilter(status=getattr(args, "status", "finished"), since=args.since, until=args.until, sets=_csv(args.sets or ""),
+    return MatchFilter(status=getattr(args, "status", "finished"), since=args.since, until=args.until,
+                       sets=_csv(args.sets or ""),
                        variant=(None if args.variant is None else "" if args.variant == "none" else args.variant),
                        opponent=args.opponent, players=args.players, player=player or args.player,
                        result=getattr(args, "result", None), seat=args.seat, games=args.games)

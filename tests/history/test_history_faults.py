@@ -189,7 +189,7 @@ def test_a_batch_keeps_the_games_finished_while_another_program_holds_the_lock(t
     assert recorder.kept == 2 and recorder.pending == [] and stored_games(path) == 2
 
 
-# ---------------------------------------------------------------------------- a game the history cannot take now is kept
+# ---------------------------------------------------------------------------- a game the history cannot take is kept
 def finished_session(seed: int):
     from ascension.core.session import Seat, Session
     s = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=seed, honor_pool=8)
@@ -214,7 +214,8 @@ def test_a_game_ending_while_another_program_holds_the_history_is_kept_and_recor
     record_session(finished_session(2), path)          # the next game takes the kept one in with it
     assert stored_games(path) == 3 and not kept.exists()
     with sqlite3.connect(path) as conn:
-        assert sorted(seed for seed, in conn.execute("SELECT seed FROM match")) == sorted([make_record(0)["seed"], 1, 2])
+        seeds = sorted(seed for seed, in conn.execute("SELECT seed FROM match"))
+    assert seeds == sorted([make_record(0)["seed"], 1, 2])
 
 
 def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tmp_path, quick_busy, locked,

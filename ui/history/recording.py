@@ -97,7 +97,8 @@ def _history_key(db: str | os.PathLike | None) -> str:
 
 
 def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
-    """Write ``record`` into a file of its own in :func:`~ascension.core.folders.kept_games_dir`, for the history ``db``."""
+    """Write ``record`` into a file of its own (in :func:`~ascension.core.folders.kept_games_dir`)
+    for the history ``db``."""
     name = f"{record.ended_at:%Y%m%d-%H%M%S}-{record.seed & 0xFFFFFFFF:08x}-{uuid.uuid4().hex[:8]}.json"
     path = kept_games_dir() / name
     text = json.dumps({"history": _history_key(db), "record": record.model_dump(mode="json")})
