@@ -24,6 +24,7 @@ from ascension.core import i18n
 from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
+from ascension.core.folders import write_text_atomic
 from ascension.core.i18n import _, ngettext
 from ascension.core.match import SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
@@ -111,13 +112,6 @@ def _save_games_folder(option: str | None) -> Path | None:
     return folder
 
 
-def _write_atomically(path: Path, text: str) -> None:
-    """Write ``text`` whole or not at all (a run killed mid-write leaves no half file)."""
-    part = path.with_name(path.name + ".part")
-    part.write_text(text, encoding="utf-8")
-    part.replace(path)
-
-
 def cmd_simulate(args) -> int:
     try:
         sets, bots, variants, seed = _resolve(args)
@@ -147,7 +141,7 @@ def cmd_simulate(args) -> int:
             if recorder is not None:
                 recorder.add(result.record, _utcnow())
             if folder is not None:
-                _write_atomically(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
+                write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
 
     def kept() -> list[str]:
         """Writes the games not yet recorded; says where the finished games are."""

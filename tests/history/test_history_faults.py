@@ -496,7 +496,7 @@ def test_ctrl_c_keeps_every_finished_game_and_says_how_many(tmp_path):
     stored = stored_games(path)
     saved = len(list(folder.glob("game-*.json")))
     assert f"interrupted after {stored:,} finished games; recorded {stored:,} games in the history" in err
-    assert saved == stored and not list(folder.glob("*.part"))
+    assert saved == stored and not list(folder.glob("*.tmp"))   # no half-written game left
     assert integrity(path) == "ok"
     assert subprocess.run([PYTHON, "-m", "ascension.ui.cli", "replay", str(folder / f"game-{saved:05d}.json")],
                           capture_output=True, cwd=ROOT).returncode == 0

@@ -105,3 +105,13 @@ def test_install_desktop_entry_is_one_command(tmp_path):
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "share" / "applications" / "ascension-table.desktop").exists()
     assert (tmp_path / "share" / "icons" / "hicolor" / "scalable" / "apps" / "ascension-table.svg").exists()
+
+
+def test_a_menu_entry_that_cannot_be_installed_is_one_plain_message(tmp_path):
+    (tmp_path / "share").write_text("a file where the data folder should be")
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "XDG_DATA_HOME": str(tmp_path / "share"),
+           "ASCENSION_LANG": "en"}
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.desktop.launch", "--install-desktop-entry"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
+    assert done.stderr.startswith("ascension-desktop: the menu entry could not be installed: ")

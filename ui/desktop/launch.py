@@ -16,7 +16,13 @@ def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv if argv is None else argv
     language.choose(arguments[1:], storage.Settings().language)
     if "--install-desktop-entry" in arguments[1:]:
-        for path in desktop_entry.install():
+        try:
+            written = desktop_entry.install()
+        except OSError as exc:   # a read-only or full home folder, a file where a folder should be
+            print(_("ascension-desktop: the menu entry could not be installed: {error}").format(error=exc),
+                  file=sys.stderr)
+            return 1
+        for path in written:
             print(_("installed {path}").format(path=path))
         print(_("Ascension Table is now in your desktop's application menu."))
         return 0
