@@ -35,6 +35,11 @@ class SetupError(ValueError):
     """The requested match is impossible; the message says why."""
 
 
+class NotInstalled(SetupError):
+    """The match needs a set or plugin that is not installed here (a saved game may be sound all
+    the same)."""
+
+
 class SaveFileError(ValueError):
     """A saved game could not be read; nothing was changed."""
 
@@ -92,7 +97,7 @@ def load_set(set_id: str, plugin_names: tuple[str, ...] = ("base",), recorded: d
     overrides to apply instead of the override files (a saved game's)."""
     paths = available_sets()
     if set_id not in paths:
-        raise SetupError(_("unknown set '{set}' (installed: {installed})").format(set=set_id, installed=", ".join(paths)))
+        raise NotInstalled(_("unknown set '{set}' (installed: {installed})").format(set=set_id, installed=", ".join(paths)))
     extra = [r for r in set_requires(set_id) if r in plugin_mod.installed().infos and r not in plugin_names]
     if extra:
         plugin_names = tuple(sorted({*plugin_names, *extra}))
@@ -120,7 +125,7 @@ def _plugin_names(setup: MatchSetup, cat: plugin_mod.PluginCatalog) -> list[str]
     names = [n for n, info in cat.infos.items() if info.always]
     for v in setup.variants:
         if v not in variants:
-            raise SetupError(_("unknown variant '{variant}' (available: {available})").format(
+            raise NotInstalled(_("unknown variant '{variant}' (available: {available})").format(
                 variant=v, available=", ".join(sorted(variants)) or _("none")))
         names.append(variants[v].name)
     return names
@@ -134,7 +139,7 @@ def _recorded_plugins(recorded: dict[str, str], usual: list[str], cat: plugin_mo
     wanted = [n for n in usual if not cat.infos[n].always]
     missing = [f"'{n}' {v}" for n, v in sorted(recorded.items()) if n not in cat.infos]
     if missing:
-        raise SetupError(_("this game was played with plugin(s) {plugins}, not installed here").format(plugins=", ".join(missing)))
+        raise NotInstalled(_("this game was played with plugin(s) {plugins}, not installed here").format(plugins=", ".join(missing)))
     lacking = [n for n in wanted if n not in recorded]
     if lacking:
         raise SetupError(_("setup.plugins: lacks {plugins}, which its variants or sets need").format(plugins=", ".join(lacking)))
@@ -178,7 +183,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     for set_id in setup.sets:
         for req in set_requires(set_id):
             if req not in cat.infos:
-                raise SetupError(_("set '{set}' needs plugin '{plugin}', which is not installed").format(set=set_id, plugin=req))
+                raise NotInstalled(_("set '{set}' needs plugin '{plugin}', which is not installed").format(set=set_id, plugin=req))
             if req not in plugin_names:
                 plugin_names.append(req)
     if plugins is not None:
@@ -501,6 +506,9 @@ def load(text: str, source: str = "save") -> Game:
         if problems:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game
+    except NotInstalled as exc:   # "locked is not damaged": a sound save is not called invalid
+        raise SaveFileError(_("{source}: the saved game is sound and stays as it is, but it needs what is not "
+                              "installed here: {problem}").format(source=source, problem=exc)) from None
     except SetupError as exc:
         raise SaveFileError(_not_valid(source, str(exc))) from None
 

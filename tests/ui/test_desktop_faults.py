@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from ascension.core import overrides
 from ascension.core.engine import Game
-from ascension.core.match import SetupError, _load_set
+from ascension.core.match import SaveFileError, SetupError, _load_set
 from ascension.core.names import validate_name
 from ascension.core.session import Seat, Session
 from ascension.ui.desktop import app, storage
@@ -388,3 +388,24 @@ def test_closing_asks_nothing_once_the_autosave_works_again(window, disk_full):
     game = started_and_moved(window)
     disk_full()                                                   # room again: closing autosaves first
     assert window.close() and json.loads(storage.autosave_path().read_text()) == json.loads(game)
+
+
+# ---------------------------------------------------------------------------- a sound save that needs what is missing
+def needing(change) -> bytes:
+    d = json.loads(Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], ["legendary"],
+                                 seed=3).to_json())
+    change(d["game"]["setup"])
+    return json.dumps(d).encode()
+
+
+@pytest.mark.parametrize("text, missing", [
+    (needing(lambda s: s.update(variants=["chess"])), "unknown variant 'chess'"),
+    (needing(lambda s: s["plugins"].update(gone="2.0")), "played with plugin(s) 'gone' 2.0, not installed here"),
+], ids=["variant", "plugin"])
+def test_a_sound_save_that_needs_what_is_not_installed_is_not_called_damaged(tmp_path, text, missing):
+    path = tmp_path / "game.json"
+    path.write_bytes(text)
+    with pytest.raises(SaveFileError) as exc:
+        storage.read_session(path)
+    assert "is sound and stays as it is" in str(exc.value) and missing in str(exc.value)
+    assert "not a valid saved game" not in str(exc.value) and path.read_bytes() == text
