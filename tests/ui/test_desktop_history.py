@@ -83,6 +83,18 @@ def test_a_saved_game_resumed_and_finished_is_recorded_once_as_finished(qtbot, t
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
 
 
+def test_a_game_saved_to_a_file_replaced_then_loaded_and_finished_is_one_finished_game(qtbot, tmp_path):
+    db, file = tmp_path / "history.sqlite3", tmp_path / "monday.json"
+    w = begun(qtbot, db, 5, honor_pool=8)
+    w.ask_save_path = lambda suggested: str(file)
+    assert w.save_game()
+    w.start(duel(7))                                # the saved game leaves the table: abandoned for now
+    assert [(r.status, r.seed) for r in _matches(db)] == [("abandoned", 5)]
+    assert w.load_path(str(file))                   # and comes back (the game of seed 7 is left unbegun)
+    play_to_the_end(w, qtbot)
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
+
 def test_a_game_the_history_cannot_take_is_kept_and_the_window_says_where(qtbot, tmp_path, monkeypatch):
     from ascension.ui.history import recording
     from ascension.ui.history.db import HistoryBusyError

@@ -61,9 +61,13 @@ def _insert(session, rec: MatchRecord) -> int:
 
 def record_game(session, record: MatchRecord | dict) -> int:
     """Store one game (finished or abandoned, as its ``status`` says) in one transaction and
-    commit it; returns the new match id. Nothing is stored if anything fails."""
+    commit it; returns the new match id. Nothing is stored if anything fails. A game recorded
+    again (left, then loaded from a save and finished or left once more: the same seed and start)
+    takes the place of its abandoned record: one game, one row, as it stands last."""
     rec = _validated(record)
     try:
+        session.execute(Match.__table__.delete().where(M.status == ABANDONED, M.seed == rec.seed,
+                                                       M.started_at == rec.started_at))
         match_id = _insert(session, rec)
         session.commit()
     except BaseException:
