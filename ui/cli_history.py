@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -16,6 +17,8 @@ from rich.table import Table
 
 from ascension.core.i18n import N_, _, ngettext
 from ascension.ui.cli_common import _csv, _error, shown
+
+log = logging.getLogger(__name__)
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
 GAMES_CAPTION = {"played": N_("games people played; --games simulated lists the bots' simulated games"),
@@ -56,7 +59,25 @@ def _open_history(db, *, read_only: bool = False):
     for notice in history.notices:
         print(_("ascension: {notice}").format(notice=notice), file=sys.stderr)
     history.notices.clear()
+    if not read_only:
+        _store_kept(db)
     return history
+
+
+def _store_kept(db) -> None:
+    """Games kept because the history could not take them when they ended go in now, before
+    the next game (said on stderr; if it still cannot take them, they wait for the next time)."""
+    from ascension.ui.history.recording import store_kept
+    try:
+        stored = store_kept(db)
+    except Exception as exc:   # they wait, whole, in their files
+        log.warning("games kept earlier could not be recorded yet: %s", exc)
+        return
+    if stored:
+        print(_("ascension: {notice}").format(notice=ngettext(
+            "{n} game kept earlier, when the history could not take it, is now in it.",
+            "{n} games kept earlier, when the history could not take them, are now in it.", stored).format(n=stored)),
+            file=sys.stderr)
 
 
 @contextmanager

@@ -230,6 +230,22 @@ def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tm
     assert "Error" not in lines[-1]
 
 
+def test_the_next_play_takes_the_kept_games_in_before_its_game_and_says_so(capsys, tmp_path, quick_busy, locked,
+                                                                            monkeypatch):
+    from ascension.ui import terminal
+    from ascension.ui.history.recording import GameKeptError, record_session
+    path = history_with(tmp_path / "h.sqlite3", [])
+    lock = locked(path, "writers")
+    with pytest.raises(GameKeptError):
+        record_session(finished_session(5), path)
+    lock.release()
+    monkeypatch.setattr(terminal, "play", lambda **kw: stored.append(stored_games(path)))
+    stored: list[int] = []
+    code, out, err = run(capsys, "play", "--db", path)
+    assert code == 0 and stored == [1]             # in before the game began
+    assert "1 game kept earlier, when the history could not take it, is now in it." in err
+
+
 def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):
     from ascension.core.folders import kept_games_dir
     from ascension.ui.history.recording import keep, store_kept
