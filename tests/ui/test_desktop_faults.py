@@ -409,3 +409,14 @@ def test_a_sound_save_that_needs_what_is_not_installed_is_not_called_damaged(tmp
         storage.read_session(path)
     assert "is sound and stays as it is" in str(exc.value) and missing in str(exc.value)
     assert "not a valid saved game" not in str(exc.value) and path.read_bytes() == text
+
+
+def test_a_failed_autosave_is_said_in_full_once_above_the_table_and_named_in_the_status_line(window, disk_full):
+    window.ask_unsaved = lambda error: "close"          # (the fixture's teardown closes the window)
+    started_and_moved(window)
+    window.controller.answer(0)                          # a second failure: not said again
+    error = window.controller.autosave_error
+    assert window.notice.isVisible() and window.notice.messages == [error]
+    window.refresh()
+    assert "not autosaved" in window.status.text() and "No space left" not in window.status.text()
+    assert error in window.status.toolTip()

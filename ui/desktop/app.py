@@ -289,10 +289,14 @@ class MainWindow(QMainWindow):
                                          _("{name} to play").format(name=game.players[game.current].name)])
         if c.session.assisted:
             notes.append(_("assisted game (undo after a reveal)"))
-        for problem in (c.autosave_error, c.bot_error, c.history_error):
+        # The band above the table says a failed autosave or recording in full (file names and
+        # all); the status line only names it, so that it never runs off the window's edge.
+        for problem, short in ((c.autosave_error, _("not autosaved")), (c.bot_error, c.bot_error),
+                               (c.history_error, _("not recorded in the history"))):
             if problem:
-                notes.append(problem)
+                notes.append(short)
         self.status.setText(" · ".join(notes))
+        self.status.setToolTip("\n".join(p for p in (c.autosave_error, c.bot_error, c.history_error) if p))
         if c.session.over:
             return      # on_finished shows the end screen
         if hidden:

@@ -382,7 +382,10 @@ class Controller(QObject):
                 storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
             self.autosave_error = ""
         except OSError as exc:   # the game goes on; the window shows the problem
-            self.autosave_error = _("Autosave failed: {error}").format(error=exc)
+            error = _("Autosave failed: {error}").format(error=exc)
+            if error != self.autosave_error:   # said in full once per new failure, not at every move
+                self.notice.emit(error)
+            self.autosave_error = error
             log.warning(self.autosave_error)
 
     def unsaved(self) -> bool:
