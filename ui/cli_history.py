@@ -64,6 +64,19 @@ def _open_history(db, *, read_only: bool = False):
     return history
 
 
+def _say_waiting(db) -> None:
+    """Games kept because the history could not take them are not lost: say where they wait."""
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.history.recording import kept_for
+    waiting = len(kept_for(db))
+    if waiting:
+        print(_("ascension: {notice}").format(notice=ngettext(
+            "{n} game that the history could not take when it ended waits in {folder}; the next game "
+            "recorded here takes it in.",
+            "{n} games that the history could not take when they ended wait in {folder}; the next game "
+            "recorded here takes them in.", waiting).format(n=waiting, folder=kept_games_dir())), file=sys.stderr)
+
+
 def _store_kept(db) -> None:
     """Games kept because the history could not take them when they ended go in now, before
     the next game (said on stderr; if it still cannot take them, they wait for the next time)."""
@@ -169,6 +182,7 @@ def cmd_history_list(args) -> int:
             page = list_matches(s, f, sort=args.sort, offset=args.offset, limit=args.limit)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
+    _say_waiting(args.db)
     if args.json:
         from ascension.ui.history.repo import _iso
         rows = [{"id": m.id, "status": m.status, "started_at": _iso(m.started_at), "ended_at": _iso(m.ended_at),

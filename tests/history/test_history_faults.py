@@ -239,11 +239,16 @@ def test_the_next_play_takes_the_kept_games_in_before_its_game_and_says_so(capsy
     with pytest.raises(GameKeptError):
         record_session(finished_session(5), path)
     lock.release()
+    code, out, err = run(capsys, "history", "list", "--db", path, "--json")   # browsing says where it waits
+    assert code == 0 and json.loads(out)["total"] == 0
+    assert "1 game that the history could not take when it ended waits in " in err
     monkeypatch.setattr(terminal, "play", lambda **kw: stored.append(stored_games(path)))
     stored: list[int] = []
     code, out, err = run(capsys, "play", "--db", path)
     assert code == 0 and stored == [1]             # in before the game began
     assert "1 game kept earlier, when the history could not take it, is now in it." in err
+    code, out, err = run(capsys, "history", "list", "--db", path, "--json")
+    assert json.loads(out)["total"] == 1 and "waits in" not in err
 
 
 def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):

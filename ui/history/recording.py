@@ -106,6 +106,21 @@ def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
     return path
 
 
+def kept_for(db: str | os.PathLike | None = None) -> list[Path]:
+    """The files of the games kept for the history ``db``, waiting to go in."""
+    folder, key = kept_games_dir(), _history_key(db)
+    if not folder.is_dir():
+        return []
+    out = []
+    for path in sorted(folder.glob("*.json")):
+        try:
+            if json.loads(path.read_text(encoding="utf-8")).get("history") == key:
+                out.append(path)
+        except (OSError, ValueError, AttributeError):   # not a kept game: store_kept sets it aside
+            continue
+    return out
+
+
 def store_kept(db: str | os.PathLike | None = None) -> int:
     """Record the games kept for the history ``db`` (each in its own transaction, its file removed
     once it is in); a file that holds no game is set aside. Returns how many went in."""
