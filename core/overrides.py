@@ -15,8 +15,8 @@ factions = ["enlightened"]
 
 The file is ``$ASCENSION_OVERRIDES`` (several paths separated by ``os.pathsep``, applied in
 order) or, when that is not set, ``overrides.toml`` in the user config directory
-(``ASCENSION_CONFIG_DIR``, else the platform's, as for the settings) if it exists. A value a player overrides is no
-longer marked estimated. Every mistake is a :class:`~ascension.core.cards.SetFileError` naming
+(``ASCENSION_CONFIG_DIR``, else the platform's, as for the settings) if it exists. A value a
+player overrides is no longer marked estimated. Every mistake is a :class:`~ascension.core.cards.SetFileError` naming
 the override file and the card. The desktop's Cards window writes the first of these files
 (``corrected``): a player types the printed numbers there instead of editing TOML.
 

@@ -141,7 +141,8 @@ def cmd_simulate(args) -> int:
             if recorder is not None:
                 recorder.add(result.record, _utcnow())
             if folder is not None:
-                write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n")
+                write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n",
+                                  durable=False)   # (a rename survives a kill; a flush per game would slow a batch)
 
     def kept() -> list[str]:
         """Writes the games not yet recorded; says where the finished games are."""

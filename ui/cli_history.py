@@ -57,11 +57,15 @@ def _open_history(db, *, read_only: bool = False):
     except SQLAlchemyError as exc:
         raise HistoryOpenError(str(as_history_error(exc, str(db or _("(default)"))))) from None
     for notice in history.notices:
-        print(_("ascension: {notice}").format(notice=notice), file=sys.stderr)
+        _notice(notice)
     history.notices.clear()
     if not read_only:
         _store_kept(db)
     return history
+
+
+def _notice(text: str) -> None:
+    print(_("ascension: {notice}").format(notice=text), file=sys.stderr)
 
 
 def _say_waiting(db) -> None:
@@ -70,11 +74,10 @@ def _say_waiting(db) -> None:
     from ascension.ui.history.recording import kept_for
     waiting = len(kept_for(db))
     if waiting:
-        print(_("ascension: {notice}").format(notice=ngettext(
-            "{n} game that the history could not take when it ended waits in {folder}; the next game "
-            "recorded here takes it in.",
-            "{n} games that the history could not take when they ended wait in {folder}; the next game "
-            "recorded here takes them in.", waiting).format(n=waiting, folder=kept_games_dir())), file=sys.stderr)
+        _notice(ngettext("{n} game that the history could not take when it ended waits in {folder}; the next game "
+                         "recorded here takes it in.",
+                         "{n} games that the history could not take when they ended wait in {folder}; the next "
+                         "game recorded here takes them in.", waiting).format(n=waiting, folder=kept_games_dir()))
 
 
 def _store_kept(db) -> None:
@@ -87,10 +90,9 @@ def _store_kept(db) -> None:
         log.warning("games kept earlier could not be recorded yet: %s", exc)
         return
     if stored:
-        print(_("ascension: {notice}").format(notice=ngettext(
-            "{n} game kept earlier, when the history could not take it, is now in it.",
-            "{n} games kept earlier, when the history could not take them, are now in it.", stored).format(n=stored)),
-            file=sys.stderr)
+        _notice(ngettext("{n} game kept earlier, when the history could not take it, is now in it.",
+                         "{n} games kept earlier, when the history could not take them, are now in it.",
+                         stored).format(n=stored))
 
 
 @contextmanager

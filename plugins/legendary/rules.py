@@ -316,7 +316,6 @@ def asc_option_words():
     return {"boon": _use_boon, "legendary": _take_legendary, "free": _defeat_free}
 
 
-
 def _initial(faction: str) -> str:
     """A faction's initial before its Renown in a status line ("E3 · L0 · M5 · V12★")."""
     return {"enlightened": pgettext("Renown path", "E"), "lifebound": pgettext("Renown path", "L"),

@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from typing import Iterator
 
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
@@ -106,35 +107,35 @@ def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
     return path
 
 
-def kept_for(db: str | os.PathLike | None = None) -> list[Path]:
-    """The files of the games kept for the history ``db``, waiting to go in."""
+def _kept(db: str | os.PathLike | None) -> Iterator[tuple[Path, dict | None]]:
+    """Each file kept for the history ``db``, with what it holds (None: a file that holds no kept
+    game at all)."""
     folder, key = kept_games_dir(), _history_key(db)
     if not folder.is_dir():
-        return []
-    out = []
-    for path in sorted(folder.glob("*.json")):
-        try:
-            if json.loads(path.read_text(encoding="utf-8")).get("history") == key:
-                out.append(path)
-        except (OSError, ValueError, AttributeError):   # not a kept game: store_kept sets it aside
-            continue
-    return out
-
-
-def store_kept(db: str | os.PathLike | None = None) -> int:
-    """Record the games kept for the history ``db`` (each in its own transaction, its file removed
-    once it is in); a file that holds no game is set aside. Returns how many went in."""
-    folder = kept_games_dir()
-    if not folder.is_dir():
-        return 0
-    key, stored = _history_key(db), 0
+        return
     for path in sorted(folder.glob("*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
             if data.get("history") != key:
                 continue
-            record = MatchRecord.model_validate(data["record"])
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+        except (OSError, ValueError, AttributeError):
+            data = None
+        yield path, data
+
+
+def kept_for(db: str | os.PathLike | None = None) -> list[Path]:
+    """The files of the games kept for the history ``db``, waiting to go in."""
+    return [path for path, data in _kept(db) if data is not None]
+
+
+def store_kept(db: str | os.PathLike | None = None) -> int:
+    """Record the games kept for the history ``db`` (each in its own transaction, its file removed
+    once it is in); a file that holds no game is set aside. Returns how many went in."""
+    stored = 0
+    for path, data in _kept(db):
+        try:
+            record = MatchRecord.model_validate(data["record"])   # (None: TypeError)
+        except (ValueError, KeyError, TypeError) as exc:
             log.warning("%s holds no kept game (%s); set aside as %s", path, exc, set_aside(path))
             continue
         with history_for(db).session() as s:
