@@ -267,6 +267,27 @@ def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_pa
     assert other.exists()
 
 
+def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_path, monkeypatch):
+    """Unreadable now (permissions, a disk error) is not damaged: no .bad- rename, taken in later."""
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.history.recording import keep, store_kept
+    from ascension.ui.history.records import match_record
+    path = history_with(tmp_path / "h.sqlite3", [])
+    s = finished_session(3)
+    kept = keep(match_record(s.game, s.seats, started_at=T0, ended_at=T0 + timedelta(minutes=20)), path)
+    read_text = Path.read_text
+
+    def denied(self, *args, **kwargs):
+        if self == kept:
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_text(self, *args, **kwargs)
+    with monkeypatch.context() as m:
+        m.setattr(Path, "read_text", denied)
+        assert store_kept(path) == 0 and stored_games(path) == 0
+    assert [p.name for p in kept_games_dir().iterdir()] == [kept.name]   # not renamed .bad-
+    assert store_kept(path) == 1 and stored_games(path) == 1 and not kept.exists()
+
+
 def test_a_game_that_can_be_neither_recorded_nor_kept_says_why(tmp_path, quick_busy, locked, monkeypatch):
     from ascension.core import folders
     from ascension.ui.history.recording import record_session

@@ -109,16 +109,22 @@ def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
 
 def _kept(db: str | os.PathLike | None) -> Iterator[tuple[Path, dict | None]]:
     """Each file kept for the history ``db``, with what it holds (None: a file that holds no kept
-    game at all)."""
+    game at all). A file that cannot be read now (permissions, a disk error) is not damaged: it
+    is left as it is for the next time, and not listed."""
     folder, key = kept_games_dir(), _history_key(db)
     if not folder.is_dir():
         return
     for path in sorted(folder.glob("*.json")):
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            log.warning("%s cannot be read now (%s); left for the next time", path, exc)
+            continue
+        try:
+            data = json.loads(text)
             if data.get("history") != key:
                 continue
-        except (OSError, ValueError, AttributeError):
+        except (ValueError, AttributeError):
             data = None
         yield path, data
 
