@@ -2,8 +2,9 @@
 """The engine's cost in CPU instructions per game, beside pyminion's, counted by valgrind.
 
 ``bench_engine.py`` times games, and on a shared machine its ratio moves by ±20 % from run to
-run. Instruction counts do not: the same code and inputs give the same count whatever else the
-machine does, so a change of 1 % in the engine shows. Each workload runs twice under
+run. Instruction counts do not: the same code and inputs (string hashing seeded, see
+``instructions``) give the same count whatever else the machine does, so a change of 0.1 % in
+the engine shows. Each workload runs twice under
 ``valgrind --tool=callgrind`` (a few games and many more); the difference, divided by the extra
 games, is the cost of one game without start-up (imports, set loading). Ours: the same
 greedy-vs-greedy 10th games as ``bench_engine.py``; theirs: the same pyminion games.
@@ -21,6 +22,7 @@ instructions_per_game ours=A pyminion=B ratio_pyminion_over_ours=R (``--pyminion
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import shutil
 import subprocess
@@ -38,10 +40,12 @@ WORKLOADS = {"plain": (2, []), "legendary": (2, ["legendary"]), "teams": (4, ["t
 
 
 def instructions(command: list[str]) -> int:
-    """Instructions the command executes, as callgrind counts them."""
+    """Instructions the command executes, as callgrind counts them. String hashing is seeded the
+    same in every run: with Python's random seed, where strings fall in dicts and sets moves the
+    count of the same games by up to 1 % from one run to the next."""
     with tempfile.TemporaryDirectory() as tmp:
         run = subprocess.run(["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/out", *command],
-                             capture_output=True, text=True, check=True)
+                             capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"})
     m = re.search(r"Collected : (\d+)", run.stderr)
     if not m:
         raise SystemExit(f"valgrind printed no instruction count:\n{run.stderr[-2000:]}")
