@@ -60,3 +60,18 @@ def test_counting_instructions_without_valgrind_says_how_to_get_it(monkeypatch):
     monkeypatch.setattr(counter.shutil, "which", lambda name: None)
     with pytest.raises(SystemExit, match="valgrind is not installed .*apt-get install valgrind"):
         counter.main(["--pyminion-games", "0"])
+
+
+def test_counted_games_hash_strings_the_same_way_in_every_run(monkeypatch):
+    """Python's random string hashing moved the count of the same games by up to 1 % between
+    runs; the counted runs fix it, so two runs of the same code give the same count."""
+    counter = load_script("bench_instructions")
+    seen = []
+
+    def valgrind(command, env=None, **kwargs):
+        seen.append(env)
+        return subprocess.CompletedProcess(command, 0, "", "==1== Collected : 1234\n")
+    monkeypatch.setenv("PYTHONHASHSEED", "random")
+    monkeypatch.setattr(counter.subprocess, "run", valgrind)
+    assert counter.instructions(["python", "-c", "pass"]) == 1234
+    assert seen[0]["PYTHONHASHSEED"] == "0"
