@@ -261,9 +261,11 @@ def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_pa
     keep(record, path)
     keep(record, path)                                  # as if stopped between storing it and removing the file
     (kept_games_dir() / "damaged.json").write_text('{"history": ')
+    (kept_games_dir() / "garbled.json").write_bytes(b'{"history": "\xff\xfe"}')   # not UTF-8: damaged too
     other = keep(record, tmp_path / "other.sqlite3")   # for another history: waits for that one
     assert store_kept(path) == 2 and stored_games(path) == 1
-    assert sorted(p.name for p in kept_games_dir().iterdir() if p != other)[0].startswith("damaged.json.bad-")
+    names = sorted(p.name for p in kept_games_dir().iterdir() if p != other)
+    assert names[0].startswith("damaged.json.bad-") and names[1].startswith("garbled.json.bad-")
     assert other.exists()
 
 
@@ -275,14 +277,14 @@ def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_
     path = history_with(tmp_path / "h.sqlite3", [])
     s = finished_session(3)
     kept = keep(match_record(s.game, s.seats, started_at=T0, ended_at=T0 + timedelta(minutes=20)), path)
-    read_text = Path.read_text
+    read_bytes = Path.read_bytes
 
-    def denied(self, *args, **kwargs):
+    def denied(self):
         if self == kept:
             raise PermissionError(13, "Permission denied", str(self))
-        return read_text(self, *args, **kwargs)
+        return read_bytes(self)
     with monkeypatch.context() as m:
-        m.setattr(Path, "read_text", denied)
+        m.setattr(Path, "read_bytes", denied)
         assert store_kept(path) == 0 and stored_games(path) == 0
     assert [p.name for p in kept_games_dir().iterdir()] == [kept.name]   # not renamed .bad-
     assert store_kept(path) == 1 and stored_games(path) == 1 and not kept.exists()

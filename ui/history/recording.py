@@ -116,12 +116,12 @@ def _kept(db: str | os.PathLike | None) -> Iterator[tuple[Path, dict | None]]:
         return
     for path in sorted(folder.glob("*.json")):
         try:
-            text = path.read_text(encoding="utf-8")
+            raw = path.read_bytes()
         except OSError as exc:
             log.warning("%s cannot be read now (%s); left for the next time", path, exc)
             continue
-        try:
-            data = json.loads(text)
+        try:   # what it holds: text that is not UTF-8 or JSON is damaged (UnicodeDecodeError is a ValueError)
+            data = json.loads(raw.decode("utf-8"))
             if data.get("history") != key:
                 continue
         except (ValueError, AttributeError):
