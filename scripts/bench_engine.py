@@ -2,8 +2,12 @@
 """Engine speed as a ratio to a reference engine measured in the same run on the same machine.
 
 Absolute games/s depend on the machine; the ratio to pyminion (Dominion, BigMoney vs
-BigMoney, shared/bench/pyminion_games.py) does much less. Rounds alternate ours and theirs
-so drift (thermal, other load) hits both. Ours: greedy-vs-greedy 2-player games of the 10th
+BigMoney, shared/bench/pyminion_games.py) does much less. Many short rounds alternate ours and
+theirs (31, each a fraction of a second) and the result is the median of the rounds' ratios,
+printed with its quartiles: this machine's speed changes from one second to the next, and a
+few long rounds paired a fast stretch of one engine with a slow stretch of the other without
+saying so. pyminion plays in a process of its own, kept for the whole run, each round the same
+games (its seed set again). Ours: greedy-vs-greedy 2-player games of the 10th
 set, headless, without invariant checks and without the statistics per card that ``ascension
 simulate`` prints (an analysis of each game's log once it has ended: a tenth of a compiled
 game's instructions, a twentieth of a pure one's; pyminion's script keeps no statistics
@@ -22,7 +26,7 @@ fair figure is the time per *move*, counted the same way on both sides in an unt
 the same games: for us each card played, card acquired, monster defeated, ability or Boon used and turn
 ended (events in the log); for pyminion its plays, buys and turn ends (its own ``--count``).
 
-Usage: .venv/bin/python scripts/bench_engine.py [--repeats 5] [--games 300] [--pyminion-games 1000] [--breakdown]
+Usage: .venv/bin/python scripts/bench_engine.py [--repeats 31] [--games 40] [--pyminion-games 100] [--breakdown]
 Last line: ratio_ours_over_pyminion=R per_move_ratio=M clone_us=C build=compiled|pure (medians).
 """
 from __future__ import annotations
@@ -96,13 +100,51 @@ def build() -> str:
     return "pure" if engine.__file__.endswith(".py") else "compiled"
 
 
-def theirs(script: Path, games: int) -> float:
-    out = subprocess.run([sys.executable, str(script), "-n", str(games), "--repeat", "1"],
-                         check=True, capture_output=True, text=True).stdout
-    m = re.search(r"games_per_s_median=([0-9.]+)", out)
-    if not m:
-        raise SystemExit(f"could not find games_per_s_median in pyminion output:\n{out}")
-    return float(m.group(1))
+# The reference's side of the rounds, in a process of its own: the shared script's own game set-up
+# and timed loop (``make_game``, ``play_batch``), with its default logging and seed, each round
+# the same games.
+_REFERENCE_WORKER = """
+import importlib.util, logging, random, sys
+spec = importlib.util.spec_from_file_location("pyminion_games", sys.argv[1])
+script = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(script)
+logging.getLogger().setLevel(logging.WARNING)
+game = script.make_game("bm")
+for line in sys.stdin:
+    n = int(line)
+    random.seed(int(sys.argv[2]))
+    seconds, __ = script.play_batch(game, n)
+    print(n / seconds, flush=True)
+"""
+
+
+class Reference:
+    """pyminion playing batches on request, in one process kept for the whole run (a new
+    interpreter per round would take longer to start than the round takes)."""
+
+    def __init__(self, script: Path, seed: int = 12345):
+        self.script = script
+        self.proc = subprocess.Popen([sys.executable, "-c", _REFERENCE_WORKER, str(script), str(seed)],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def games_per_second(self, games: int) -> float:
+        try:
+            self.proc.stdin.write(f"{games}\n")
+            self.proc.stdin.flush()
+            line = self.proc.stdout.readline()
+        except BrokenPipeError:
+            line = ""
+        if not line:
+            raise SystemExit(f"the reference engine's process ended (exit status {self.proc.wait()}) "
+                             f"playing {self.script}: its error is printed above")
+        return float(line)
+
+    def close(self) -> None:
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:   # it has ended already
+            pass
+        self.proc.wait()
 
 
 def clone_us(seed: int = 1, turn: int = 16) -> float:
@@ -150,9 +192,9 @@ def breakdown(games: int, seed: int, repeat: int = 3) -> dict[str, float]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--repeats", type=int, default=5, help="rounds of ours-then-theirs (default 5)")
-    ap.add_argument("--games", type=int, default=300, help="our games per round (default 300)")
-    ap.add_argument("--pyminion-games", type=int, default=1000, help="pyminion games per round (default 1000)")
+    ap.add_argument("--repeats", type=int, default=31, help="rounds of ours-then-theirs (default 31)")
+    ap.add_argument("--games", type=int, default=40, help="our games per round (default 40)")
+    ap.add_argument("--pyminion-games", type=int, default=100, help="pyminion games per round (default 100)")
     ap.add_argument("--seed", type=int, default=12345)
     ap.add_argument("--pyminion-script", type=Path, default=DEFAULT_SCRIPT)
     ap.add_argument("--breakdown", action="store_true",
@@ -162,24 +204,32 @@ def main(argv=None) -> int:
         raise SystemExit(f"reference script not found: {args.pyminion_script}")
     ensure_pyminion()
     ours(5, args.seed)  # warm-up: imports, set loading, plugin catalog
-    if args.breakdown:
-        part = breakdown(args.games, args.seed)
-        theirs_ms = 1e3 / theirs(args.pyminion_script, args.pyminion_games)
-        rest_ms = part["game_ms"] - part["setup_ms"] - part["engine_ms"]
-        print(f"breakdown_ms_per_game whole={part['game_ms']:.3f} setup={part['setup_ms']:.3f} "
-              f"engine={part['engine_ms']:.3f} bots_and_rest={rest_ms:.3f} pyminion={theirs_ms:.3f}")
-        print(f"ceiling_ratio_with_only_the_engine={theirs_ms / part['engine_ms']:.4f}", flush=True)
-    ratios = []
-    for r in range(1, args.repeats + 1):
-        a = ours(args.games, args.seed)
-        b = theirs(args.pyminion_script, args.pyminion_games)
-        ratios.append(a / b)
-        print(f"round={r} ours_games_per_s={a:.1f} pyminion_games_per_s={b:.1f} ratio={a / b:.4f}", flush=True)
+    reference = Reference(args.pyminion_script)
+    try:
+        reference.games_per_second(5)   # its warm-up
+        if args.breakdown:
+            part = breakdown(args.games, args.seed)
+            theirs_ms = 1e3 / max(reference.games_per_second(args.pyminion_games) for _ in range(3))
+            rest_ms = part["game_ms"] - part["setup_ms"] - part["engine_ms"]
+            print(f"breakdown_ms_per_game whole={part['game_ms']:.3f} setup={part['setup_ms']:.3f} "
+                  f"engine={part['engine_ms']:.3f} bots_and_rest={rest_ms:.3f} pyminion={theirs_ms:.3f}")
+            print(f"ceiling_ratio_with_only_the_engine={theirs_ms / part['engine_ms']:.4f}", flush=True)
+        ratios = []
+        for r in range(1, args.repeats + 1):
+            a = ours(args.games, args.seed)
+            b = reference.games_per_second(args.pyminion_games)
+            ratios.append(a / b)
+            print(f"round={r} ours_games_per_s={a:.1f} pyminion_games_per_s={b:.1f} ratio={a / b:.4f}", flush=True)
+    finally:
+        reference.close()
     ours_moves = our_moves_per_game(args.games, args.seed)
     their_moves = their_moves_per_game(args.pyminion_script, args.pyminion_games)
     ratio = statistics.median(ratios)
+    q1, __, q3 = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratio, ratio, ratio)
+    per_move = ours_moves / their_moves
     print(f"moves_per_game ours={ours_moves:.1f} pyminion={their_moves:.1f}")
-    print(f"ratio_ours_over_pyminion={ratio:.4f} per_move_ratio={ratio * ours_moves / their_moves:.4f} "
+    print(f"per_move_ratio_quartiles={q1 * per_move:.4f} {q3 * per_move:.4f} rounds={len(ratios)}")
+    print(f"ratio_ours_over_pyminion={ratio:.4f} per_move_ratio={ratio * per_move:.4f} "
           f"clone_us={clone_us():.2f} build={build()}")
     return 0
 

@@ -42,6 +42,26 @@ def test_a_reference_engine_that_cannot_be_installed_is_named_with_what_to_do(be
         bench.ensure_pyminion()
 
 
+def test_the_reference_engine_answers_each_round_with_its_games_per_second(bench, tmp_path):
+    script = tmp_path / "reference.py"   # the shared script's two functions, each batch half a second
+    script.write_text("def make_game(matchup): return matchup\n"
+                      "def play_batch(game, n): return 0.5, 0\n")
+    reference = bench.Reference(script)
+    try:
+        assert reference.games_per_second(10) == 20.0 and reference.games_per_second(3) == 6.0
+    finally:
+        reference.close()
+    assert reference.proc.returncode == 0
+
+
+def test_a_reference_process_that_dies_is_named(bench, tmp_path):
+    script = tmp_path / "broken.py"
+    script.write_text("raise ImportError('no pyminion here')\n")
+    reference = bench.Reference(script)
+    with pytest.raises(SystemExit, match=r"reference engine's process ended \(exit status 1\) playing .*broken\.py"):
+        reference.games_per_second(10)
+
+
 def test_hard_timing_prints_the_medians_of_all_and_of_searched_decisions(capsys):
     assert load_script("hard_timing").main(["--games", "1", "--budget", "8"]) == 0
     out = capsys.readouterr().out
