@@ -1,18 +1,17 @@
 #!/usr/bin/env python3
 """Engine speed as a ratio to a reference engine measured in the same run on the same machine.
 
-Absolute games/s depend on the machine; the ratio to pyminion (Dominion, BigMoney vs
-BigMoney, shared/bench/pyminion_games.py) does much less. Many short rounds alternate ours and
-theirs (31, each a fraction of a second) and the result is the median of the rounds' ratios,
-printed with its quartiles: this machine's speed changes from one second to the next, and a
-few long rounds paired a fast stretch of one engine with a slow stretch of the other without
-saying so. pyminion plays in a process of its own, kept for the whole run, each round the same
-games (its seed set again). Ours: greedy-vs-greedy 2-player games of the 10th
-set, headless, without invariant checks and without the statistics per card that ``ascension
-simulate`` prints (an analysis of each game's log once it has ended: a tenth of a compiled
-game's instructions, a twentieth of a pure one's; pyminion's script keeps no statistics
-either). Also reports the cost of Game.clone() on a mid-game
-state, which bounds how fast any search-based bot can be.
+Absolute games/s depend on the machine; the ratio to pyminion (Dominion, BigMoney vs BigMoney,
+shared/bench/pyminion_games.py) does much less. Many short rounds alternate ours and theirs (31,
+each a fraction of a second) and the result is the median of the rounds' ratios, printed with
+its quartiles: this machine's speed changes from one second to the next, and a few long rounds
+paired a fast stretch of one engine with a slow stretch of the other without saying so. pyminion
+plays in a process of its own, kept for the whole run, each round the same games (its seed set
+again). Ours: greedy-vs-greedy 2-player games of the 10th set, headless, without invariant
+checks and without the statistics per card that ``ascension simulate`` prints (an analysis of
+each game's log once it has ended: a tenth of a compiled game's instructions, a twentieth of a
+pure one's; pyminion's script keeps no statistics either). Also reports the cost of Game.clone()
+on a mid-game state, which bounds how fast any search-based bot can be.
 
 With ``--breakdown`` it first splits our game's time into set-up (``new_game``: plugin manager,
 cards, deal), the engine alone (the same games replayed from their answers: decisions and rules,
