@@ -42,15 +42,18 @@ def test_a_reference_engine_that_cannot_be_installed_is_named_with_what_to_do(be
         bench.ensure_pyminion()
 
 
-def test_the_reference_engine_answers_each_round_with_its_games_per_second(bench, tmp_path):
-    script = tmp_path / "reference.py"   # the shared script's two functions, each batch half a second
-    script.write_text("def make_game(matchup): return matchup\n"
-                      "def play_batch(game, n): return 0.5, 0\n")
+def test_the_reference_engine_plays_the_same_games_each_round_and_answers_their_rate(bench, tmp_path):
+    script = tmp_path / "reference.py"   # the shared script's two functions; a batch's seconds follow its random games
+    script.write_text("import random\n"
+                      "def make_game(matchup): return matchup\n"
+                      "def play_batch(game, n): return 1 + random.random(), 0\n")
     reference = bench.Reference(script)
     try:
-        assert reference.games_per_second(10) == 20.0 and reference.games_per_second(3) == 6.0
+        rates = [reference.games_per_second(n) for n in (10, 10, 3)]
     finally:
         reference.close()
+    assert rates[0] == rates[1] and 5 < rates[0] < 10   # its seed set again: the same games, the same seconds
+    assert rates[2] == pytest.approx(rates[0] * 3 / 10)
     assert reference.proc.returncode == 0
 
 
