@@ -52,10 +52,35 @@ TMP_SUFFIX = ".tmp"
 def set_aside(path: Path) -> Path:
     """Rename a file that cannot be used beside it, with the time (``autosave.json.bad-20261201-142900``),
     so that it no longer stands in the way and nothing is lost. Returns the new path."""
+    return _move_free(path, path.parent, f"{path.name}.bad-", "")
+
+
+HELD = "on-hold"   # the folder beside an autosave for its games on hold
+
+
+def put_on_hold(path: Path) -> Path:
+    """Move an autosave that is sound but cannot be resumed here (a plugin or bot not
+    installed, the file unreadable for now) into the folder ``on-hold`` beside it, out of the
+    next game's way, named after it and the time (``on-hold/autosave-20261203-142900.json``: a
+    saved game File › Load opens too); it is offered again at a start where it can be resumed
+    (:func:`held_games`). Returns the new path."""
+    folder = path.parent / HELD
+    folder.mkdir(exist_ok=True)
+    return _move_free(path, folder, f"{path.stem}-", path.suffix)
+
+
+def held_games(slot: Path) -> list[Path]:
+    """The games put on hold from the autosave ``slot``, oldest first."""
+    folder = slot.parent / HELD
+    return sorted(folder.glob(f"{slot.stem}-*{slot.suffix}")) if folder.is_dir() else []
+
+
+def _move_free(path: Path, folder: Path, prefix: str, suffix: str) -> Path:
+    """Rename ``path`` to ``folder/prefix<time>suffix``, a name no file has yet."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target, n = path.with_name(f"{path.name}.bad-{stamp}"), 1
+    target, n = folder / f"{prefix}{stamp}{suffix}", 1
     while target.exists():
         n += 1
-        target = path.with_name(f"{path.name}.bad-{stamp}-{n}")
+        target = folder / f"{prefix}{stamp}-{n}{suffix}"
     path.replace(target)
     return target

@@ -44,6 +44,12 @@ class SaveFileError(ValueError):
     """A saved game could not be read; nothing was changed."""
 
 
+class SaveNotUsableNow(SaveFileError):
+    """A saved game that is sound as far as can be told but cannot be used here now: a set,
+    plugin or bot it needs is not installed, or the file cannot be read at the moment
+    (permissions, a disk error). "Locked is not damaged": it is kept, never set aside as damaged."""
+
+
 @dataclass
 class MatchSetup:
     """What a match is built from. Plugins may adjust it in ``asc_setup_match``."""
@@ -507,8 +513,8 @@ def load(text: str, source: str = "save") -> Game:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game
     except NotInstalled as exc:   # "locked is not damaged": a sound save is not called invalid
-        raise SaveFileError(_("{source}: the saved game is sound and stays as it is, but it needs what is not "
-                              "installed here: {problem}").format(source=source, problem=exc)) from None
+        raise SaveNotUsableNow(_("{source}: the saved game is sound, but it needs what is not installed here: "
+                                 "{problem}").format(source=source, problem=exc)) from None
     except SetupError as exc:
         raise SaveFileError(_not_valid(source, str(exc))) from None
 

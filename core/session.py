@@ -16,7 +16,7 @@ from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _
-from .match import MAX_SAVE_CHARS, SaveFileError, load, new_game, save
+from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, save
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -253,9 +253,10 @@ class Session:
             raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
                 source=source, where=where, error=err["msg"])) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
-        if unknown:
-            raise SaveFileError(_("{source}: not a valid saved session: seats: unknown bot {bot} (known: {known})")
-                                .format(source=source, bot=repr(unknown[0]), known=", ".join(sorted(bot_kinds()))))
+        if unknown:   # a bot plugin no longer installed: the save itself is sound
+            raise SaveNotUsableNow(_("{source}: the saved game is sound, but it needs a bot that is not installed "
+                                     "here: unknown bot {bot} (installed: {known})").format(
+                source=source, bot=repr(unknown[0]), known=", ".join(sorted(bot_kinds()))))
         game = load(json.dumps(m.game), source)
         if len(m.seats) != len(game.players):
             raise SaveFileError(_("{source}: not a valid saved session: seats: {n} seats for a {players}-player game")

@@ -26,7 +26,7 @@ from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
 from ascension.core.folders import write_text_atomic
 from ascension.core.i18n import _, ngettext
-from ascension.core.match import SetupError, available_sets, build_setup, load_set
+from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
 from ascension.ui.cli_common import UsageError, _csv, _error, _without_controls, choose_language, shown
@@ -457,8 +457,8 @@ def cmd_play(args) -> int:
     try:
         remove_left_behind()
         play(seed=args.seed, bot=bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
-             variants=tuple(variants), autosave=terminal_autosave_path(), new=args.new)
-    except (SetupError, SetFileError) as exc:
+             variants=tuple(variants), autosave=terminal_autosave_path(), new=args.new, load=args.load)
+    except (SetupError, SetFileError, SaveFileError) as exc:   # (a --load file that holds no game: left as it is)
         return _error(str(exc))
     except KeyboardInterrupt:   # the game said what became of it; the prompt's line ends
         print()
@@ -530,6 +530,9 @@ def build_parser() -> argparse.ArgumentParser:
         "the history to record in: a file or SQLAlchemy URL (default: the history in the user data folder)"))
     play.add_argument("--new", action="store_true", help=_(
         "start a new game without offering to resume an unfinished one (which the new game's autosave replaces)"))
+    play.add_argument("--load", metavar=_("FILE"), type=Path, help=_(
+        "go on with the game saved in FILE (the desktop's Save, or the file the terminal offered when its autosave "
+        "failed); it is kept in FILE after every answer"))
     play.set_defaults(func=cmd_play)
 
     add_history_parser(sub)

@@ -24,7 +24,7 @@ from ascension.core.bots import bot_kinds
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
 from ascension.core.i18n import N_, _, card_name, ngettext, pgettext
-from ascension.core.match import SaveFileError
+from ascension.core.match import SaveFileError, SaveNotUsableNow
 from ascension.core.names import validate_name
 from ascension.core.plugins import installed
 from ascension.core.session import BotMove, Seat, Session
@@ -67,7 +67,8 @@ def bot_seats(bots: list[str]) -> list[Seat]:
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
          input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
-         db=None, variants: tuple[str, ...] = (), autosave: Path | None = None, new: bool = False) -> Game:
+         db=None, variants: tuple[str, ...] = (), autosave: Path | None = None, new: bool = False,
+         load: Path | None = None) -> Game:
     """Play one game through a :class:`Session` (bots, undo, the bots' reasons) against ``bot``
     (comma-separated: one bot per opponent), or a solo game when ``variants`` holds a solo
     variant (``samael``, ``cult``); returns the game (not over if the person quit).
@@ -77,9 +78,23 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     the game is recorded there once: when it ends, or as abandoned when it is given up: the
     person quits or it stops on an error with no autosave to resume it from, or the saved game
     is not resumed and the new one takes its place. A set-up the rules do not allow raises
-    SetupError, a bad ``name`` BadName, before anything is shown."""
-    waiting = None if autosave is None else saved_game(autosave, out)
-    if waiting is not None and not new and wants_to_resume(waiting, input_fn):
+    SetupError, a bad ``name`` BadName, before anything is shown.
+
+    With ``load`` (a file the game was saved in), that game goes on, kept in that file after
+    every answer instead of the autosave (which is left alone); a file that holds no game to go
+    on with raises SaveFileError, and the file stays as it is."""
+    if load is not None:
+        session, me = terminal_session(load)
+        if session.over:
+            raise SaveFileError(_("{path}: that game is over; 'ascension replay {path}' shows it").format(path=load))
+        autosave, waiting = load, None
+    else:
+        waiting = None if autosave is None else saved_game(autosave, out)
+    if load is not None:
+        seed = session.game.seed
+        out(_("Resuming the game of seed {seed} at turn {turn} from {path}, where it is kept after every answer.")
+            .format(seed=seed, turn=session.game.turn, path=load))
+    elif waiting is not None and not new and wants_to_resume(waiting, input_fn):
         session, me = waiting
         seed = session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn}.").format(seed=seed, turn=session.game.turn))
@@ -89,7 +104,8 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         session, me = start(seed, bot, name, sets, variants, out)
         if waiting is not None and waiting[0].game.answers:   # its autosave is about to hold the new game
             record(waiting[0], db, out, not_resumed=True)
-    shown, table, thinking, saved, labels = 0, None, None, Autosave(autosave), Labels()
+    shown, table, thinking, labels = 0, None, None, Labels()
+    saved = Autosave(autosave, named=load is not None)
     saved.keep(session, out)   # from its first moment (a bot may move first), in place of a game not resumed
 
     def leave() -> None:
@@ -109,7 +125,10 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 failure = make_move(session, session.step_bot)
                 if failure:   # the bot would only fail again: stop here, the game saved as it was
                     saved.keep(session, out)
-                    out(failure + " " + (_("The bot cannot go on, so the game stops here; it is saved and offered "
+                    out(failure + " " + (_("The bot cannot go on, so the game stops here; it is saved in {path}: "
+                                           "resume it with 'ascension play --load {path}'.").format(path=saved.path)
+                                         if saved.holds_game and saved.named else
+                                         _("The bot cannot go on, so the game stops here; it is saved and offered "
                                            "again at the next start.") if saved.holds_game else
                                          _("The bot cannot go on, so the game stops here.")))
                     leave()
@@ -123,8 +142,10 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             answer = ask(game, game.decision(), input_fn, out, session.recent_bot_moves(), session.hint, labels)
             if answer == QUIT and not sure_to_quit(input_fn, saved.holds_game):
                 continue
+            if answer == QUIT and saved.failed and not saved.holds_game:   # nothing keeps it: offer a file, as the desktop's close does
+                save_elsewhere(session, saved, input_fn, out)
             if answer in (None, QUIT):
-                out(left_the_game(seed, saved.holds_game))
+                out(left_the_game(seed, saved))
                 leave()
                 return session.game
             if answer == UNDO:
@@ -138,14 +159,16 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
                 out(failure)
             saved.keep(session, out)
     except KeyboardInterrupt:   # Ctrl-C: said here, where it is known whether the game is kept
-        out("\n" + left_the_game(seed, saved.holds_game))
+        out("\n" + left_the_game(seed, saved))
         leave()
         raise
     except Exception as exc:   # a fault outside any move (showing the table, a hint): the game is saved
         log.error("the terminal game stopped on an error", exc_info=exc)
         error = f"{type(exc).__name__}: {exc}"
-        out(_("The game stopped on an error in the program: {error}. It is saved and offered again at the next "
-              "start.").format(error=error) if saved.holds_game else
+        out(_("The game stopped on an error in the program: {error}. It is saved in {path}: resume it with "
+              "'ascension play --load {path}'.").format(error=error, path=saved.path) if saved.holds_game and saved.named
+            else _("The game stopped on an error in the program: {error}. It is saved and offered again at the next "
+                   "start.").format(error=error) if saved.holds_game else
             _("The game stopped on an error in the program: {error}.").format(error=error))
         leave()
         return session.game
@@ -156,9 +179,34 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     return session.game
 
 
-def left_the_game(seed: int, kept: bool) -> str:
+def left_the_game(seed: int, saved: "Autosave") -> str:
+    if saved.holds_game and saved.named:
+        return _("You left the game. It is saved in {path}: resume it with 'ascension play --load {path}'. Seed "
+                 "{seed} deals the same game again.").format(seed=seed, path=saved.path)
     return (_("You left the game. It is saved: play again to resume it. Seed {seed} deals the same game again.")
-            if kept else _("You left the game. Seed {seed} deals the same game again.")).format(seed=seed)
+            if saved.holds_game else _("You left the game. Seed {seed} deals the same game again.")).format(seed=seed)
+
+
+def save_elsewhere(session: Session, saved: "Autosave", input_fn: Callable[[str], str], out: Out) -> None:
+    """The autosave failed, so leaving would lose the game: ask for a file to save it in (again
+    after a failure) until it is saved there or the person leaves it unsaved (Enter)."""
+    while True:
+        try:
+            typed = input_fn(_("The game is not saved ({error}). Type a file to save it in (resume it later with "
+                               "'ascension play --load FILE'), or press Enter to leave it unsaved: ").format(
+                error=saved.error)).strip()
+        except EOFError:
+            return
+        if not typed:
+            return
+        path = storage.save_name(Path(typed).expanduser())
+        try:
+            storage.write_text_atomic(path, session.to_json())
+        except OSError as exc:
+            saved.error = _("it could not be saved to {path}: {error}").format(path=path, error=exc)
+            continue
+        saved.path, saved.named, saved.holds_game = path, True, True
+        return
 
 
 def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Session, int]:
@@ -194,16 +242,23 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
 
 
 def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
-    """The unfinished game saved at ``path``, with the person's seat; one that cannot be resumed is
-    set aside beside it, and the person is told."""
+    """The unfinished game saved at ``path`` (or else a game put on hold from it that can be
+    resumed now), with the person's seat. One that is sound but cannot be resumed here (a plugin
+    or bot not installed, the file unreadable for now) is put on hold, out of the new game's
+    way; a damaged one is set aside beside it. The person is told which, and where it is."""
+    storage.release_held_game(path)
     if not path.exists():
         return None
     try:
-        session = storage.read_session(path)
-        people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
-        if len(people) != 1:
-            raise SaveFileError(_("{path}: not a terminal game: {n} people seated, not 1").format(
-                path=path, n=len(people)))
+        session, me = terminal_session(path)
+    except SaveNotUsableNow as exc:
+        try:
+            out(_("The autosaved game cannot be resumed here now ({error}); it was kept as {path} and is offered "
+                  "again when it can be resumed.").format(error=exc, path=storage.put_on_hold(path)))
+        except OSError as move_exc:
+            out(_("The autosaved game cannot be resumed here now ({error}); it could not be moved out of the new "
+                  "game's way either ({move_error}).").format(error=exc, move_error=move_exc))
+        return None
     except SaveFileError as exc:
         try:
             out(_("The autosaved game could not be resumed ({error}); it was set aside as {path}.").format(
@@ -212,7 +267,17 @@ def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
             out(_("The autosaved game could not be resumed ({error}); it could not be set aside either "
                   "({move_error}).").format(error=exc, move_error=move_exc))
         return None
-    return None if session.over else (session, people[0])
+    return None if session.over else (session, me)
+
+
+def terminal_session(path: Path) -> tuple[Session, int]:
+    """The game saved at ``path`` and the person's seat, or SaveFileError saying why it is none
+    the terminal can play (one person seated, the others bots)."""
+    session = storage.read_session(path)
+    people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
+    if len(people) != 1:
+        raise SaveFileError(_("{path}: not a terminal game: {n} people seated, not 1").format(path=path, n=len(people)))
+    return session, people[0]
 
 
 def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) -> bool:
@@ -223,25 +288,29 @@ def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) 
 
 
 class Autosave:
-    """The file the game is kept in after every answer (none when ``path`` is None); a finished
-    game's file is removed, there being nothing to resume. A failure is said once, and play goes on."""
+    """The file the game is kept in after every answer (none when ``path`` is None). The
+    autosave's file is removed once the game is over, there being nothing to resume; a file the
+    person named (``named``: ``--load``) keeps the finished game. A failure is said once, and
+    play goes on."""
 
-    def __init__(self, path: Path | None):
-        self.path = path
+    def __init__(self, path: Path | None, named: bool = False):
+        self.path, self.named = path, named
         self.failed = False
+        self.error = ""           # why the last save failed
         self.holds_game = False   # the game as it stands is there, to resume
 
     def keep(self, session: Session, out: Out) -> None:
         if self.path is None:
             return
         try:
-            if session.over:
+            if session.over and not self.named:
                 self.path.unlink(missing_ok=True)
             else:
-                storage.write_text_atomic(self.path, session.to_json(), durable=False)
+                storage.write_text_atomic(self.path, session.to_json(), durable=self.named)
             self.holds_game = True
         except OSError as exc:
             self.holds_game = False
+            self.error = str(exc)
             if not self.failed:
                 out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=exc))
             self.failed = True

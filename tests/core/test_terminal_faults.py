@@ -150,11 +150,62 @@ def test_a_game_whose_autosave_fails_is_recorded_as_abandoned_when_left(tmp_path
     def disk_full(*a, **k):
         raise OSError(errno.ENOSPC, "No space left on device")
     monkeypatch.setattr(storage, "write_text_atomic", disk_full)
-    game, lines, asked = play(["P", "q", "y"], autosave=path, db=db)
+    game, lines, asked = play(["P", "q", "y", ""], autosave=path, db=db)   # Enter: leave it unsaved
     assert any(line.startswith("The game could not be saved to") for line in lines)
-    assert asked[-1].startswith("Leave the game? (y/n)")            # not "It stays saved"
+    assert asked[-2].startswith("Leave the game? (y/n)")            # not "It stays saved"
+    assert asked[-1].startswith("The game is not saved ([Errno 28] No space left on device)") and "--load" in asked[-1]
     assert any(line.startswith("You left the game. Seed") for line in lines)
     assert history_rows(db) == [("abandoned", [1])]
+
+
+def failing_autosave(monkeypatch, path):
+    """Writing ``path`` (the autosave) fails as on a full disk; other files are written."""
+    write = storage.write_text_atomic
+
+    def only_elsewhere(target, text, durable=True):
+        if target == path:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(target, text, durable)
+    monkeypatch.setattr(storage, "write_text_atomic", only_elsewhere)
+
+
+def test_leaving_a_game_whose_autosave_fails_offers_a_file_and_load_goes_on_from_it(tmp_path, monkeypatch):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    failing_autosave(monkeypatch, path)
+    (tmp_path / "taken.json").mkdir()                                 # a folder there: that save fails
+    game, lines, asked = play(["P", "q", "y", str(tmp_path / "taken"), str(tmp_path / "mine")], autosave=path, db=db)
+    assert asked[-1].startswith(f"The game is not saved (it could not be saved to {tmp_path / 'taken.json'}: ")
+    kept = tmp_path / "mine.json"                                     # .json added, as the desktop's Save does
+    assert json.loads(kept.read_text())["game"]["answers"] == [1] == game.answers
+    assert lines[-1] == (f"You left the game. It is saved in {kept}: resume it with 'ascension play --load {kept}'. "
+                         "Seed 1 deals the same game again.")
+    assert history_rows(db) == []                                     # kept: not given up
+
+    monkeypatch.undo()
+    game, lines, asked = play(["E", "y", "q", "y"], load=kept, autosave=path, db=db)   # end the turn, leave again
+    assert lines[0] == f"Resuming the game of seed 1 at turn 1 from {kept}, where it is kept after every answer."
+    assert game.answers[0] == 1 and game.turn == 3                    # it went on: the bot's turn, then the person's
+    assert json.loads(kept.read_text())["game"]["answers"] == game.answers and not path.exists()
+    assert lines[-1].startswith(f"You left the game. It is saved in {kept}") and history_rows(db) == []
+
+
+def test_a_loaded_game_played_to_its_end_stays_in_its_file_and_is_recorded_once(tmp_path, first_label):
+    path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
+    play(["P", "q", "y"], autosave=path, db=db)
+    kept = tmp_path / "mine.json"
+    path.replace(kept)
+    lines: list[str] = []
+    game = terminal.play(input_fn=first_label(lines), out=lines.append, load=kept, autosave=path, db=db)
+    assert game.over and json.loads(kept.read_text())["game"]["answers"] == game.answers and not path.exists()
+    assert [status for status, __ in history_rows(db)] == ["finished"]
+
+
+def test_a_load_file_that_holds_no_game_to_go_on_with_is_named_and_left_as_it_is(tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": 1, "seats": [')
+    assert main(["play", "--load", str(bad), "--no-record"]) == 2
+    assert str(bad) in capsys.readouterr().err and bad.read_bytes() == b'{"format": 1, "seats": ['
+    assert not list(tmp_path.glob("*.bad-*"))
 
 
 @pytest.mark.parametrize("autosaved", [True, False], ids=["autosaved", "no-autosave"])
@@ -191,6 +242,26 @@ def test_a_damaged_terminal_autosave_is_set_aside_and_a_new_game_starts(tmp_path
     aside = list(tmp_path.glob("terminal-autosave.json.bad-*"))
     assert len(aside) == 1 and str(aside[0]) in notice and aside[0].read_bytes() == b'{"format": 1, "seats": ['
     assert json.loads(path.read_text())["game"]["answers"] == []   # the new game is autosaved
+
+
+def test_a_terminal_autosave_that_needs_a_plugin_not_installed_is_put_on_hold_whole(tmp_path):
+    path = tmp_path / "terminal-autosave.json"
+    play(["P", "q", "y"], autosave=path)               # a game left after one answer
+    sound = json.loads(path.read_text())
+    sound["game"]["setup"]["plugins"]["gone"] = "2.0"  # played with a plugin uninstalled since
+    content = json.dumps(sound)
+    path.write_text(content)
+    game, lines, asked = play(["q", "y"], autosave=path)
+    assert not asked[0].startswith("An unfinished")
+    notice = next(line for line in lines if line.startswith("The autosaved game cannot be resumed here now"))
+    held = list((tmp_path / "on-hold").iterdir())
+    assert len(held) == 1 and held[0].read_text() == content and str(held[0]) in notice
+    assert "'gone' 2.0, not installed here" in notice and not list(tmp_path.glob("*.bad-*"))
+    assert json.loads(path.read_text())["game"]["answers"] == []   # the new game has an autosave of its own
+    path.unlink()
+    game, lines, asked = play(["q", "y"], autosave=path)   # still not installed: it waits, unmentioned
+    assert not asked[0].startswith("An unfinished") and held[0].read_text() == content
+    assert not any("cannot be resumed" in line for line in lines)
 
 
 def test_eof_quits_and_keeps_the_autosave(tmp_path):

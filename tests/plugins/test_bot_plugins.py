@@ -15,6 +15,7 @@ import pytest  # noqa: E402
 
 from ascension.core import plugins as plugin_mod  # noqa: E402
 from ascension.core.bots import bot_kinds, make_bot  # noqa: E402
+from ascension.core.match import SaveNotUsableNow  # noqa: E402
 from ascension.core.session import SaveFileError, Seat, Session  # noqa: E402
 from ascension.core.sim import play_game  # noqa: E402
 from ascension.ui.cli import main  # noqa: E402
@@ -93,8 +94,42 @@ def test_a_saved_seat_whose_bot_is_no_longer_installed_is_named(site, tmp_path):
     (tmp_path / "asc_dicebox-1.0.dist-info" / "entry_points.txt").write_text("[ascension]\n")   # uninstalled
     importlib.invalidate_caches()
     plugin_mod.installed.cache_clear()
-    with pytest.raises(SaveFileError, match="seats: unknown bot 'dice' "):
+    with pytest.raises(SaveNotUsableNow, match="a bot that is not installed here: unknown bot 'dice' "):
         Session.from_json(saved)
+
+
+def test_a_terminal_game_against_an_uninstalled_bot_waits_on_hold_until_the_bot_is_back(site, tmp_path):
+    from ascension.ui import terminal
+    site("dicebox")
+    autosave, lines = tmp_path / "terminal-autosave.json", []
+    answers = iter(["P", "q", "y"])
+    terminal.play(seed=3, bot="dice", input_fn=lambda prompt: next(answers), out=lines.append, autosave=autosave)
+    left = autosave.read_text()
+    entry_points = tmp_path / "asc_dicebox-1.0.dist-info" / "entry_points.txt"
+    installed = entry_points.read_text()
+
+    def reinstall(text: str) -> None:
+        entry_points.write_text(text)
+        sys.modules.pop("asc_dicebox", None)
+        importlib.invalidate_caches()
+        plugin_mod.installed.cache_clear()
+    reinstall("[ascension]\n")   # uninstalled
+    answers = iter(["q", "y"])
+    terminal.play(seed=4, input_fn=lambda prompt: next(answers), out=lines.append, autosave=autosave)
+    held = list((tmp_path / "on-hold").iterdir())
+    assert len(held) == 1 and held[0].read_text() == left
+    assert any(line.startswith("The autosaved game cannot be resumed here now") and "unknown bot 'dice'" in line
+               for line in lines)
+    autosave.unlink()   # (that new game is given up)
+
+    reinstall(installed)
+    asked, answers = [], iter(["y", "q", "y"])
+    game = terminal.play(seed=5, input_fn=lambda prompt: asked.append(prompt) or next(answers), out=lines.append,
+                         autosave=autosave)
+    saved = json.loads(left)["game"]
+    assert asked[0].startswith("An unfinished game was saved (Player against Dice bot, turn {turn})".format(
+        turn=saved["state"]["turn"]))
+    assert game.seed == 3 and game.answers[:len(saved["answers"])] == saved["answers"] and not held[0].exists()
 
 
 def test_an_installed_bot_appears_in_the_desktop_seat_menus(site, qtbot, tmp_path, monkeypatch):

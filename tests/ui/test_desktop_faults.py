@@ -49,12 +49,10 @@ BAD_SAVES = {
     "wrong-format": tampered(lambda d: d.update(format=99)),
     "no-game": tampered(lambda d: d.pop("game")),
     "seats-not-a-list": tampered(lambda d: d.update(seats=5)),
-    "unknown-bot": tampered(lambda d: d["seats"][1].update(bot="clever")),
     "bad-current": tampered(lambda d: d["game"]["state"].update(current=99)),
     "bad-pending": tampered(lambda d: d["game"]["state"].update(pending={"kind": "nonsense"})),
     "card-duplicated": tampered(lambda d: d["game"]["state"]["players"][0]["hand"].append(
         d["game"]["state"]["players"][0]["hand"][0])),
-    "unknown-set": tampered(lambda d: d["game"]["setup"].update(sets=["nope"])),
 }
 
 
@@ -407,8 +405,73 @@ def test_a_sound_save_that_needs_what_is_not_installed_is_not_called_damaged(tmp
     path.write_bytes(text)
     with pytest.raises(SaveFileError) as exc:
         storage.read_session(path)
-    assert "is sound and stays as it is" in str(exc.value) and missing in str(exc.value)
+    assert "the saved game is sound" in str(exc.value) and missing in str(exc.value)
     assert "not a valid saved game" not in str(exc.value) and path.read_bytes() == text
+
+
+# Sound saves that need what this installation lacks: kept whole, out of the new game's way.
+NOT_USABLE_HERE = {
+    "bot-not-installed": tampered(lambda d: d["seats"][1].update(bot="clever")),
+    "set-not-installed": tampered(lambda d: d["game"]["setup"].update(sets=["nope"])),
+    "variant-not-installed": needing(lambda s: s.update(variants=["chess"])),
+    "plugin-not-installed": needing(lambda s: s["plugins"].update(gone="2.0")),
+}
+
+
+@pytest.mark.parametrize("content", NOT_USABLE_HERE.values(), ids=NOT_USABLE_HERE.keys())
+def test_an_autosave_that_needs_what_is_not_installed_is_put_on_hold_whole_not_called_damaged(
+        qtbot, monkeypatch, content):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    held = list((path.parent / "on-hold").iterdir())
+    assert len(held) == 1 and held[0].name.startswith("autosave-") and held[0].read_bytes() == content
+    assert not list(path.parent.glob("*.bad-*")) and not path.exists()
+    text = window.notice.text()
+    assert text.startswith("The autosaved game cannot be resumed here now.") and str(held[0]) in text
+    assert "not installed" in text and "not a valid" not in text
+    window.start(TWO)   # the new game's autosave does not touch the game on hold
+    assert json.loads(path.read_text())["game"]["state"]["turn"] == 1 and held[0].read_bytes() == content
+    window.close()
+    again = start_desktop(monkeypatch)   # still not installed: it stays on hold, and nothing is said twice
+    qtbot.addWidget(again)
+    assert held[0].read_bytes() == content and again.controller.session.to_json() == window.controller.session.to_json()
+    assert not again.notice.isVisible()
+
+
+def test_an_autosave_unreadable_for_now_is_put_on_hold_and_offered_again_once_it_can_be_read(qtbot, monkeypatch):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    saved = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=7)
+    saved.answer(0)
+    path.write_text(saved.to_json())
+    read = storage.read_save_text
+
+    def locked(p):
+        raise PermissionError(13, "Permission denied", str(p))
+    monkeypatch.setattr(storage, "read_save_text", locked)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    held = list((path.parent / "on-hold").iterdir())
+    assert len(held) == 1 and json.loads(held[0].read_text()) == json.loads(saved.to_json())
+    assert "cannot be read now" in window.notice.text() and window.controller.session is None
+    assert not list(path.parent.glob("*.bad-*"))
+    window.close()
+
+    monkeypatch.setattr(storage, "read_save_text", read)   # readable again (the lock is gone)
+    asked = []
+    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text: asked.append(text) or True)
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(SetupDialog, "exec", lambda self: SetupDialog.Rejected)
+    assert app.main([]) == 0
+    again = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+                 and w is not window)
+    qtbot.addWidget(again)
+    assert asked and asked[0].startswith("A game put on hold at an earlier start (Ann, Bob, turn 1) can be resumed")
+    assert again.controller.session.game.answers == saved.game.answers
+    assert not held[0].exists() and json.loads(path.read_text())["game"]["answers"] == saved.game.answers
 
 
 def test_a_failed_autosave_is_said_in_full_once_above_the_table_and_named_in_the_status_line(window, disk_full):

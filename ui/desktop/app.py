@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
 
 from ascension.core import i18n, overrides
 from ascension.core.i18n import _, ngettext
-from ascension.core.match import SaveFileError, SetupError
+from ascension.core.match import SaveFileError, SaveNotUsableNow, SetupError
 from ascension.core.wording import unspent_lines
 
 from . import language, storage
@@ -688,13 +688,25 @@ class MainWindow(QMainWindow):
         self.log_panel.shown = 0
 
     def offer_resume(self) -> bool:
-        """At start: an autosave of an unfinished game is offered; one that cannot be resumed,
-        whatever is wrong with it, is set aside beside it and the window says so."""
+        """At start: an autosave of an unfinished game is offered, or else a game put on hold
+        that can be resumed now. One that is sound but cannot be resumed here (a plugin or bot
+        not installed, the file unreadable for now) is put on hold, out of the new game's way;
+        one that is damaged, whatever is wrong with it, is set aside beside it. The window says
+        which, and where the file is."""
         path = storage.autosave_path()
+        held = storage.release_held_game(path)
         if not path.exists():
             return False
         try:
             session = storage.read_session(path)
+        except SaveNotUsableNow as exc:
+            try:
+                kept = _("It was kept as {path} and is offered again when it can be resumed.").format(
+                    path=storage.put_on_hold(path))
+            except OSError as move_exc:
+                kept = _("It could not be moved out of the new game's way either ({error}).").format(error=move_exc)
+            self.notice.add(_("The autosaved game cannot be resumed here now. {kept} {error}").format(kept=kept, error=exc))
+            return False
         except SaveFileError as exc:
             try:
                 kept = _("It was set aside as {path}.").format(path=storage.set_aside(path))
@@ -705,8 +717,11 @@ class MainWindow(QMainWindow):
         if session.over:
             return False
         names = ", ".join(s.name for s in session.seats)
-        if not self.confirm(_("Resume?"), _("A game in progress was saved automatically ({names}, turn {turn}). "
-                                            "Resume it where it stood?").format(names=names, turn=session.game.turn)):
+        question = (_("A game in progress was saved automatically ({names}, turn {turn}). Resume it where it stood?")
+                    if held is None else
+                    _("A game put on hold at an earlier start ({names}, turn {turn}) can be resumed now. Resume it "
+                      "where it stood?"))
+        if not self.confirm(_("Resume?"), question.format(names=names, turn=session.game.turn)):
             self.controller.not_resumed(session)   # recorded as abandoned once a new game replaces it
             return False
         self._adopt_saved(session, path)

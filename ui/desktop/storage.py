@@ -18,9 +18,10 @@ from datetime import datetime
 from pathlib import Path
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import TMP_SUFFIX, config_dir, data_dir, kept_games_dir, set_aside, write_text_atomic
+from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold, set_aside,
+                                    write_text_atomic)
 from ascension.core.i18n import _
-from ascension.core.match import SaveFileError, replay, save
+from ascension.core.match import SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -107,21 +108,43 @@ def read_session(path: str | Path) -> Session:
     SaveFileError naming the file. Nothing is changed either way."""
     try:
         text = read_save_text(Path(path))
-    except (OSError, ValueError) as exc:   # missing, unreadable, not UTF-8, too large
+    except (FileNotFoundError, ValueError) as exc:   # gone, not UTF-8, too large
         raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
+    except OSError as exc:   # permissions, a disk error: locked is not damaged
+        raise SaveNotUsableNow(_("{path}: cannot be read now: {error}").format(path=path, error=exc)) from None
     try:
         session = Session.from_json(text, str(path))
         check_playable(session)
     except SaveFileError:
         raise
     except BotUnavailable as exc:   # the save is sound: say what is missing, not that the save is bad
-        raise SaveFileError(_("{path}: the saved game is sound and stays as it is, but one of its bots "
-                              "cannot start: {error}").format(path=path, error=exc)) from None
+        raise SaveNotUsableNow(_("{path}: the saved game is sound, but one of its bots cannot start: {error}").format(
+            path=path, error=exc)) from None
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
         raise SaveFileError(_("{path}: not a valid saved game: {error}").format(
             path=path, error=f"{type(exc).__name__}: {exc}")) from None
     restore_history(session)
     return session
+
+
+def release_held_game(slot: Path) -> Path | None:
+    """A game put on hold from the autosave ``slot`` that can be resumed now (its plugin is back,
+    its file readable again) goes back into ``slot`` while that is free, and is offered from
+    there as any autosave is. Returns where it was held, or None."""
+    for held in held_games(slot):
+        if slot.exists():
+            return None
+        try:
+            read_session(held)
+        except SaveFileError:   # still not usable (or damaged since): it stays where it is
+            continue
+        try:
+            held.replace(slot)
+        except OSError as exc:
+            log.warning("a game on hold (%s) could not be moved back to %s: %s", held, slot, exc)
+            return None
+        return held
+    return None
 
 
 def restore_history(session: Session) -> bool:
