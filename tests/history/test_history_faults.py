@@ -251,6 +251,34 @@ def test_the_next_play_takes_the_kept_games_in_before_its_game_and_says_so(capsy
     assert json.loads(out)["total"] == 1 and "waits in" not in err
 
 
+def test_the_history_window_takes_the_kept_games_in_or_says_where_they_wait(qtbot, tmp_path, quick_busy, locked,
+                                                                           monkeypatch):
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.desktop import history_window
+    from ascension.ui.history.recording import GameKeptError, record_session
+    path = history_with(tmp_path / "h.sqlite3", [])
+    lock = locked(path, "writers")
+    with pytest.raises(GameKeptError):
+        record_session(finished_session(5), path)
+    lock.release()
+    take_in = history_window.store_kept
+
+    def busy(db):   # another program takes the history just as the window opens
+        raise HistoryBusyError(f"the history {db} is in use by another program")
+    monkeypatch.setattr(history_window, "store_kept", busy)
+    w = history_window.HistoryWindow(path, player="Ann")
+    qtbot.addWidget(w)
+    text = w.banner.text()
+    assert w.model.rowCount() == 0 and str(kept_games_dir()) in text
+    assert text.startswith("1 game that ended while the history could not take it is not shown: it waits in ")
+    w.close()
+    monkeypatch.setattr(history_window, "store_kept", take_in)
+    w = history_window.HistoryWindow(path, player="Ann")   # free again: it goes in as the window opens
+    qtbot.addWidget(w)
+    assert w.model.rowCount() == 1 and stored_games(path) == 1 and "waits in" not in w.banner.text()
+    assert not list(kept_games_dir().glob("*.json"))
+
+
 def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):
     from ascension.core.folders import kept_games_dir
     from ascension.ui.history.recording import keep, store_kept

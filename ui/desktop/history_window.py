@@ -15,22 +15,26 @@ The pages live beside it: ``history_matches`` (the list and its filters), ``hist
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
+from ascension.core.folders import kept_games_dir
 from ascension.core.i18n import _, ngettext
 from ascension.ui.history import repo
 from ascension.ui.history.db import History, ReadOnlyHistoryError, open_history
-from ascension.ui.history.recording import history_for
+from ascension.ui.history.recording import history_for, kept_for, store_kept
 
 from .history_common import DEFAULT_FILTER, when
 from .history_match import MatchPage, ReplayViewer
 from .history_matches import FilterBar, MatchTableModel
 from .history_stats import StatsPage
 from .words import number
+
+log = logging.getLogger(__name__)
 
 __all__ = ["DEFAULT_FILTER", "FilterBar", "HistoryWindow", "MatchPage", "MatchTableModel", "ReplayViewer",
            "StatsPage", "when"]
@@ -74,6 +78,8 @@ class HistoryWindow(QWidget):
         if self.history.notices:
             self._notice(" ".join(self.history.notices))
             self.history.notices.clear()
+        if not isinstance(db, History):   # (an open History: its caller manages what goes into it)
+            self._take_in_kept_games(db)
         if not player:   # no name configured: the person with most games
             with self.history.session() as s:
                 player = repo.most_played_person(s)
@@ -163,6 +169,24 @@ class HistoryWindow(QWidget):
 
     def inform(self, text: str) -> None:
         self.count.setText(text)
+
+    def _take_in_kept_games(self, db) -> None:
+        """Games that ended while the history could not take them wait in files of their own:
+        they go in now, so that the window shows them, and those that still cannot are named
+        in the banner, with where they wait."""
+        if self.writable:
+            try:
+                store_kept(db)
+            except Exception as exc:   # held by another program, a server away: they wait for the next time
+                log.warning("games kept earlier could not be recorded yet: %s", exc)
+        waiting = len(kept_for(db))
+        if waiting:
+            self._notice(ngettext(
+                "{n} game that ended while the history could not take it is not shown: it waits in {folder} "
+                "and goes in once the history can take it (when a game is recorded, or this window opens).",
+                "{n} games that ended while the history could not take them are not shown: they wait in "
+                "{folder} and go in once the history can take them (when a game is recorded, or this window "
+                "opens).", waiting).format(n=waiting, folder=kept_games_dir()))
 
     # ------------------------------------------------------------------ actions
     def _notice(self, text: str) -> None:
