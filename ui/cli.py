@@ -454,14 +454,24 @@ def cmd_play(args) -> int:
             db = _open_history(args.db)
         except HistoryOpenError as exc:
             return _error(_("{error}; or play without recording it: --no-record").format(error=str(exc).rstrip(".")))
+    autosave, claim = terminal_autosave_path(), None
+    if args.load is None:   # one terminal game at a time keeps its game in the autosave
+        from ascension.ui.desktop.instance import Instance
+        claim = Instance(autosave.parent, "terminal")
+        if not claim.claim():
+            return _error(_("another terminal game is open (process {pid}) and keeps its game in {file}; finish or "
+                            "leave it first").format(pid=claim.holder() or "?", file=autosave))
     try:
         remove_left_behind()
         play(seed=args.seed, bot=bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),
-             variants=tuple(variants), autosave=terminal_autosave_path(), new=args.new, load=args.load)
+             variants=tuple(variants), autosave=autosave, new=args.new, load=args.load)
     except (SetupError, SetFileError, SaveFileError) as exc:   # (a --load file that holds no game: left as it is)
         return _error(str(exc))
     except KeyboardInterrupt:   # the game said what became of it; the prompt's line ends
         print()
+    finally:
+        if claim is not None:
+            claim.release()
     return 0
 
 

@@ -336,6 +336,31 @@ def test_a_bot_move_that_raises_stops_the_game_saved_as_it_was(tmp_path, monkeyp
     assert abandoned_games(db) == 0   # offered again at the next start: not given up
 
 
+def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_kept(capsys, monkeypatch):
+    import subprocess
+    import sys
+    real = terminal.play
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q", "y"]), **kw))
+    assert main(["play", "--seed", "1", "--no-record"]) == 0        # a game left, kept in the autosave
+    path = storage.terminal_autosave_path()
+    before = path.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
+        "i = Instance(Path(sys.argv[1]), 'terminal'); assert i.claim(); print('holding', flush=True); time.sleep(20)"),
+        str(path.parent)], stdout=subprocess.PIPE, text=True)   # that game, open in another terminal
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        capsys.readouterr()
+        assert main(["play", "--seed", "2", "--new", "--no-record"]) == 2
+        err = capsys.readouterr().err
+        assert f"another terminal game is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert path.read_bytes() == before                            # not replaced by a second game
+    finally:
+        holder.kill()
+        holder.wait()
+    assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
+
+
 # ---------------------------------------------------------------------------- names
 BAD_NAMES = {"empty": "   ", "too-long": "x" * 10_000, "control": "Ann\x1b[31m", "newline": "Ann\nBob",
              "not-utf8": "Ann\udcff", "bidi": "Ann\u202e"}

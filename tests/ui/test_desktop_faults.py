@@ -483,3 +483,80 @@ def test_a_failed_autosave_is_said_in_full_once_above_the_table_and_named_in_the
     window.refresh()
     assert "not autosaved" in window.status.text() and "No space left" not in window.status.text()
     assert error in window.status.toolTip()
+
+
+# ---------------------------------------------------------------------------- a second start
+HOLDER = """
+import sys
+from pathlib import Path
+from PySide6.QtCore import QCoreApplication, QTimer
+from ascension.ui.desktop.instance import Instance
+app = QCoreApplication([])
+instance = Instance(Path(sys.argv[1]))
+assert instance.claim()
+if sys.argv[2] == "answers":
+    instance.listen(lambda: (print("woken", flush=True), app.quit()))
+print("holding", flush=True)
+QTimer.singleShot(20_000, app.quit)
+app.exec()
+"""
+
+
+def holder(answers: bool):
+    """Another desktop program holding the data folder (one that answers a second start, or one
+    that is stuck and does not)."""
+    import subprocess
+    import sys
+    proc = subprocess.Popen([sys.executable, "-c", HOLDER, str(storage.autosave_path().parent),
+                             "answers" if answers else "silent"], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "holding"
+    return proc
+
+
+def test_a_second_start_brings_the_open_program_to_the_front_and_touches_nothing(monkeypatch):
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(valid_session()))
+    before = path.read_bytes()
+    other = holder(answers=True)
+    try:
+        monkeypatch.setattr(QApplication, "exec", lambda self: pytest.fail("a second program ran"))
+        windows = set(QApplication.topLevelWidgets()) if QApplication.instance() else set()
+        assert app.main([]) == 0
+        assert other.stdout.readline().strip() == "woken"
+        assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in windows]
+        assert path.read_bytes() == before
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_second_start_beside_a_program_that_does_not_answer_says_so_and_stops(monkeypatch, no_modal_dialogs):
+    other = holder(answers=False)
+    try:
+        monkeypatch.setattr(QApplication, "exec", lambda self: pytest.fail("a second program ran"))
+        assert app.main([]) == 1
+        [(title, text)] = no_modal_dialogs
+        assert title == "Already open" and f"(process {other.pid})" in text and "Close it first" in text
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_the_folder_of_a_program_that_was_killed_is_taken_over(qtbot, monkeypatch):
+    other = holder(answers=True)
+    other.kill()     # kill -9: its lock file stays behind
+    other.wait()
+    assert (storage.autosave_path().parent / "desktop.lock").exists()
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert window.instance is not None and window.isVisible()
+
+
+def test_closing_the_window_lets_the_next_start_open_at_once(qtbot, monkeypatch):
+    first = start_desktop(monkeypatch)
+    qtbot.addWidget(first)
+    first.close()
+    again = start_desktop(monkeypatch)
+    qtbot.addWidget(again)
+    assert again is not first and again.instance is not None

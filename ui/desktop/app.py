@@ -24,6 +24,7 @@ from ascension.core.wording import unspent_lines
 from . import language, storage
 from .cards import CardZoom
 from .controller import SPEEDS, Controller
+from .instance import Instance
 from .panels import BotReasonsDialog, DecisionPanel, EndScreen, LogPanel, PassScreen, ZoneDialog
 from .setup_dialog import TUTORIAL, SetupDialog
 from .table import CardState, TableWidget
@@ -85,6 +86,7 @@ class MainWindow(QMainWindow):
         self.card_menu: QMenu | None = None   # open when a click stands for several options
         self._new_in_center: set[int] = set()  # dealt since the person looking last answered
         self.gallery = self.help_dialog = None   # helper windows, opened on demand and kept
+        self.instance: Instance | None = None    # this program's claim on the data folder (main() makes it)
         self.tutorial: Tutorial | None = None    # the steps being taught, in a tutorial game
         self.resize(*MIN_SIZE)
         self.setMinimumSize(1024, 640)
@@ -779,7 +781,17 @@ class MainWindow(QMainWindow):
         self.controller.shutdown()     # the autosave holds the game (or the player chose)
         self.settings.data["window"] = bytes(self.saveGeometry().toBase64()).decode("ascii")
         self.settings.save()
+        if self.instance is not None:  # the next start may take the data folder at once
+            self.instance.release()
+            self.instance = None
         super().closeEvent(event)
+
+    def bring_to_front(self) -> None:
+        """Another start of the program asked for this window (it ended, leaving the game here)."""
+        self.setWindowState(self.windowState() & ~Qt.WindowMinimized)
+        self.show()
+        self.raise_()
+        self.activateWindow()
 
     def _speed_changed(self) -> None:
         speed = self.speed_box.currentData()
@@ -819,9 +831,21 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(language.without_lang(argv))
     app.setApplicationName("Ascension")
     language.install_qt_translation(i18n.language())
+    instance = Instance(storage.autosave_path().parent)
+    if not instance.claim():   # already open: that program keeps its game; two would write over each other's
+        if instance.wake_holder():
+            print(_("Ascension Table is already open: its window was brought to the front."), file=sys.stderr)
+            return 0
+        QMessageBox.warning(None, _("Already open"), _(
+            "Ascension Table is already open (process {pid}), and keeps its game in progress in {folder}. Close it "
+            "first: two at once would write over each other's game.").format(
+            pid=instance.holder() or "?", folder=storage.autosave_path().parent))
+        return 1
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
     window = MainWindow(controller, settings)
+    window.instance = instance
+    instance.listen(window.bring_to_front)
     window.restore_geometry()
     window.show()
     window.refresh()

@@ -1,0 +1,74 @@
+"""One desktop program (and one terminal game) per data folder. Two would play side by side and
+write over each other's autosave, and one of the games would be lost (or recorded as abandoned
+while still being played). The first holds a lock file beside the autosave (QLockFile: the lock
+of a program that crashed or was killed is recognised by its process id and taken over); the
+desktop's also listens on a local socket, and a second start asks it to come to the front, and
+ends."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Callable
+
+from PySide6.QtCore import QLockFile
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+WAKE = b"show\n"   # what a second start sends the first
+WAIT_MS = 1000     # how long a second start waits for the first to answer
+
+
+class Instance:
+    """The claim of one program (``who``: "desktop" or "terminal") on the data folder ``folder``."""
+
+    def __init__(self, folder: Path, who: str = "desktop"):
+        folder.mkdir(parents=True, exist_ok=True)
+        self.lock = QLockFile(str(folder / f"{who}.lock"))
+        self.lock.setStaleLockTime(0)   # held for as long as the program runs: stale only when its process is gone
+        digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
+        self.name = f"ascension-table-{who}-{digest}"   # one socket per data folder (and user: the folder is theirs)
+        self.server: QLocalServer | None = None
+
+    def claim(self) -> bool:
+        """Whether this program is the one for the folder now (the lock taken)."""
+        return self.lock.tryLock(0)
+
+    def holder(self) -> int | None:
+        """The process id of the program that holds the folder, where the lock file says."""
+        pid = self.lock.getLockInfo()[0]   # (0 where the file cannot be read)
+        return pid or None
+
+    def listen(self, wake: Callable[[], None]) -> None:
+        """Call ``wake`` whenever a second start asks for this program (after :meth:`claim`)."""
+        QLocalServer.removeServer(self.name)   # a socket left by a crashed holder (the lock is ours now)
+        self.server = QLocalServer()
+        self.server.newConnection.connect(lambda: self._answer(wake))
+        self.server.listen(self.name)
+
+    def _answer(self, wake: Callable[[], None]) -> None:
+        assert self.server is not None
+        while (conn := self.server.nextPendingConnection()) is not None:
+            conn.readyRead.connect(lambda c=conn: self._read(c, wake))
+            conn.disconnected.connect(conn.deleteLater)
+
+    @staticmethod
+    def _read(conn: QLocalSocket, wake: Callable[[], None]) -> None:
+        if bytes(conn.readAll()).startswith(WAKE.strip()):
+            wake()
+
+    def wake_holder(self) -> bool:
+        """Ask the program that holds the folder to come to the front; whether it heard."""
+        conn = QLocalSocket()
+        conn.connectToServer(self.name)
+        if not conn.waitForConnected(WAIT_MS):
+            return False
+        conn.write(WAKE)
+        sent = conn.waitForBytesWritten(WAIT_MS)
+        conn.disconnectFromServer()
+        return sent
+
+    def release(self) -> None:
+        """Give the folder up (the window closed): the next start may take it at once."""
+        if self.server is not None:
+            self.server.close()
+            self.server = None
+        self.lock.unlock()
