@@ -83,15 +83,12 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     With ``load`` (a file the game was saved in), that game goes on, kept in that file after
     every answer instead of the autosave (which is left alone); a file that holds no game to go
     on with raises SaveFileError, and the file stays as it is."""
+    waiting = None if autosave is None or load is not None else saved_game(autosave, out)
     if load is not None:
         session, me = terminal_session(load)
         if session.over:
             raise SaveFileError(_("{path}: that game is over; 'ascension replay {path}' shows it").format(path=load))
-        autosave, waiting = load, None
-    else:
-        waiting = None if autosave is None else saved_game(autosave, out)
-    if load is not None:
-        seed = session.game.seed
+        autosave, seed = load, session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn} from {path}, where it is kept after every answer.")
             .format(seed=seed, turn=session.game.turn, path=load))
     elif waiting is not None and not new and wants_to_resume(waiting, input_fn):
@@ -200,6 +197,8 @@ def save_elsewhere(session: Session, saved: "Autosave", input_fn: Callable[[str]
         if not typed:
             return
         path = storage.save_name(Path(typed).expanduser())
+        if path.exists() and not yes(input_fn, _("{path} already exists. Replace it with this game? (y/n): ").format(path=path)):
+            continue
         try:
             storage.write_text_atomic(path, session.to_json())
         except OSError as exc:

@@ -172,9 +172,10 @@ def failing_autosave(monkeypatch, path):
 def test_leaving_a_game_whose_autosave_fails_offers_a_file_and_load_goes_on_from_it(tmp_path, monkeypatch):
     path, db = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3"
     failing_autosave(monkeypatch, path)
-    (tmp_path / "taken.json").mkdir()                                 # a folder there: that save fails
-    game, lines, asked = play(["P", "q", "y", str(tmp_path / "taken"), str(tmp_path / "mine")], autosave=path, db=db)
-    assert asked[-1].startswith(f"The game is not saved (it could not be saved to {tmp_path / 'taken.json'}: ")
+    (tmp_path / "a-file").write_text("")                              # not a folder: that save fails
+    game, lines, asked = play(["P", "q", "y", str(tmp_path / "a-file" / "x"), str(tmp_path / "mine")], autosave=path,
+                              db=db)
+    assert asked[-1].startswith(f"The game is not saved (it could not be saved to {tmp_path / 'a-file' / 'x.json'}: ")
     kept = tmp_path / "mine.json"                                     # .json added, as the desktop's Save does
     assert json.loads(kept.read_text())["game"]["answers"] == [1] == game.answers
     assert lines[-1] == (f"You left the game. It is saved in {kept}: resume it with 'ascension play --load {kept}'. "
@@ -187,6 +188,18 @@ def test_leaving_a_game_whose_autosave_fails_offers_a_file_and_load_goes_on_from
     assert game.answers[0] == 1 and game.turn == 3                    # it went on: the bot's turn, then the person's
     assert json.loads(kept.read_text())["game"]["answers"] == game.answers and not path.exists()
     assert lines[-1].startswith(f"You left the game. It is saved in {kept}") and history_rows(db) == []
+
+
+def test_the_file_offered_for_a_game_whose_autosave_fails_replaces_another_only_if_the_person_says_so(
+        tmp_path, monkeypatch):
+    path = tmp_path / "terminal-autosave.json"
+    failing_autosave(monkeypatch, path)
+    other = tmp_path / "thesis.json"
+    other.write_text("four years of work")
+    game, lines, asked = play(["P", "q", "y", str(other), "n", str(other), "y"], autosave=path)
+    assert asked[4] == f"{other} already exists. Replace it with this game? (y/n): "
+    assert asked[5].startswith("The game is not saved") and asked[6] == asked[4]   # asked for a file again
+    assert json.loads(other.read_text())["game"]["answers"] == [1]                  # then replaced, as asked
 
 
 def test_a_loaded_game_played_to_its_end_stays_in_its_file_and_is_recorded_once(tmp_path, first_label):
