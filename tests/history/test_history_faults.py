@@ -230,15 +230,22 @@ def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tm
     assert "Error" not in lines[-1]
 
 
-def test_the_next_play_takes_the_kept_games_in_before_its_game_and_says_so(capsys, tmp_path, quick_busy, locked,
-                                                                            monkeypatch):
-    from ascension.ui import terminal
+def kept_while_held(tmp_path, locked) -> Path:
+    """A history that another program held while a game ended: the game is kept in a file, and
+    the history is free again. Returns the history's path."""
     from ascension.ui.history.recording import GameKeptError, record_session
     path = history_with(tmp_path / "h.sqlite3", [])
     lock = locked(path, "writers")
     with pytest.raises(GameKeptError):
         record_session(finished_session(5), path)
     lock.release()
+    return path
+
+
+def test_the_next_play_takes_the_kept_games_in_before_its_game_and_says_so(capsys, tmp_path, quick_busy, locked,
+                                                                            monkeypatch):
+    from ascension.ui import terminal
+    path = kept_while_held(tmp_path, locked)
     code, out, err = run(capsys, "history", "list", "--db", path, "--json")   # browsing says where it waits
     assert code == 0 and json.loads(out)["total"] == 0
     assert "1 game that the history could not take when it ended waits in " in err
@@ -255,12 +262,7 @@ def test_the_history_window_takes_the_kept_games_in_or_says_where_they_wait(qtbo
                                                                            monkeypatch):
     from ascension.core.folders import kept_games_dir
     from ascension.ui.desktop import history_window
-    from ascension.ui.history.recording import GameKeptError, record_session
-    path = history_with(tmp_path / "h.sqlite3", [])
-    lock = locked(path, "writers")
-    with pytest.raises(GameKeptError):
-        record_session(finished_session(5), path)
-    lock.release()
+    path = kept_while_held(tmp_path, locked)
     take_in = history_window.store_kept
 
     def busy(db):   # another program takes the history just as the window opens
