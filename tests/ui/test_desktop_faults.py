@@ -560,3 +560,70 @@ def test_closing_the_window_lets_the_next_start_open_at_once(qtbot, monkeypatch)
     again = start_desktop(monkeypatch)
     qtbot.addWidget(again)
     assert again is not first and again.instance is not None
+
+
+# ---------------------------------------------------------------------------- the settings file
+BAD_SETTINGS = {
+    "not-json": b"{bad",
+    "not-utf8": b'{"speed": "\xff"}',
+    "a-list": b"[1]",
+    "deeply-nested": b"[" * 100_000 + b"]" * 100_000,
+    "huge": b" " * (storage.MAX_SETTINGS_BYTES + 1) + b"{}",
+    "seats-not-a-list": b'{"last": {"seats": 5}}',
+    "a-name-not-text": b'{"last": {"seats": [{"name": 5}]}}',
+    "sets-not-a-list": b'{"last": {"sets": 5, "seats": []}}',
+    "last-a-list": b'{"last": [1]}',
+    "presets-not-a-dict": b'{"presets": "x"}',
+    "speed-a-number": b'{"speed": 7}',
+    "window-a-number": b'{"window": 5}',
+}
+
+
+@pytest.mark.parametrize("content", BAD_SETTINGS.values(), ids=BAD_SETTINGS.keys())
+def test_a_damaged_settings_file_is_set_aside_with_a_notice_and_the_program_starts(qtbot, monkeypatch, content):
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    [aside] = path.parent.glob("desktop.json.bad-*")
+    assert aside.read_bytes() == content
+    assert window.notice.text().startswith(f"Your settings {path} ") and str(aside) in window.notice.text()
+    dialog = SetupDialog(window.settings)   # the New game window opens with what was kept
+    qtbot.addWidget(dialog)
+    window.start(TWO)
+    assert window.stack.currentWidget() is window.play_page
+
+
+def test_what_can_be_used_of_a_settings_file_is_kept(qtbot, monkeypatch):
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    good = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["cotg"], "variants": [], "honor_pool": None}
+    path.write_text(json.dumps({"presets": {"friday": good, "broken": 5}, "speed": "fast"}))
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert "presets.broken" in window.notice.text() and "the rest of it is used" in window.notice.text()
+    assert set(window.settings.presets) == {"friday"} and window.settings.speed == "fast"
+    window.settings.save()
+    assert json.loads(path.read_text())["presets"]["friday"]["sets"] == ["cotg"]
+
+
+def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_written_over(qtbot, monkeypatch):
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"presets": {"friday": {"sets": ["cotg"]}}}))
+    before = path.read_bytes()
+    read = type(path).read_bytes
+
+    def locked(self):
+        if self == path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return read(self)
+    monkeypatch.setattr(type(path), "read_bytes", locked)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert "cannot be read now" in window.notice.text() and not list(path.parent.glob("*.bad-*"))
+    window.settings.speed = "fast"   # saved as usual: not over the file that could not be read
+    window.close()
+    monkeypatch.undo()
+    assert path.read_bytes() == before

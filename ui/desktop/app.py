@@ -850,6 +850,8 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     window.refresh()
     window.check_override_files()
+    if settings.problem:
+        window.notice.add(settings.problem)
     if not window.offer_resume():
         window.new_game()
     return app.exec()

@@ -17,6 +17,8 @@ import time
 from datetime import datetime
 from pathlib import Path
 
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+
 from ascension.core.bots import BotUnavailable
 from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold, set_aside,
                                     write_text_atomic)
@@ -172,22 +174,105 @@ def restore_history(session: Session) -> bool:
     return True
 
 
+class _Open(BaseModel):
+    model_config = ConfigDict(extra="allow")   # keys of other versions are kept as they are
+
+
+class SetupSeat(_Open):
+    name: StrictStr = ""
+    kind: StrictStr = "human"
+    bot: StrictStr | None = None
+
+
+class Setup(_Open):
+    seats: list[SetupSeat] = []
+    sets: list[StrictStr] = []
+    variants: list[StrictStr] = []
+    honor_pool: StrictInt | None = None
+    seed: StrictInt | None = None
+    first_player: StrictStr | None = None
+    options: dict = {}
+
+
+class _SettingsFile(_Open):
+    """What the settings file may hold: each value is used only if it has the type the window reads."""
+    last: Setup | None = None
+    presets: dict[str, Setup] = {}
+    speed: StrictStr = "normal"
+    language: StrictStr | None = None
+    window: StrictStr | None = None
+    history_player: StrictStr | None = None
+
+
+MAX_SETTINGS_BYTES = 1024 * 1024   # presets and a window geometry: a few kB
+
+
 class Settings:
-    """The last setup used, named presets, the bot speed and the language, as one small JSON file."""
+    """The last setup used, named presets, the bot speed and the language, as one small JSON file.
+
+    A file that is damaged (not JSON, or values of the wrong kind) is set aside beside it and what
+    can be used of it is kept; one that cannot be read now (permissions, a disk error) is left as
+    it is and not written over this session. ``problem`` says so, for the window to show."""
 
     def __init__(self, path: Path | None = None):
         self.path = path or settings_path()
         self.data: dict = {"last": None, "presets": {}, "speed": "normal"}
+        self.problem = ""
+        self.writable = True
         try:
-            loaded = json.loads(self.path.read_text(encoding="utf-8"))
-            if isinstance(loaded, dict):
-                self.data.update(loaded)
+            if self.path.stat().st_size > MAX_SETTINGS_BYTES:
+                raise ValueError(_("{size} bytes is too large for a settings file").format(size=self.path.stat().st_size))
+            loaded = json.loads(self.path.read_bytes().decode("utf-8"))
+            if not isinstance(loaded, dict):
+                raise ValueError(_("not an object of settings"))
         except FileNotFoundError:
-            pass
-        except (OSError, ValueError) as exc:   # a damaged settings file is not worth a crash
-            log.warning("ignoring unreadable settings %s: %s", self.path, exc)
+            return
+        except (ValueError, RecursionError) as exc:   # damaged: not UTF-8, not JSON, too large, not an object
+            self._set_aside(f"{type(exc).__name__}: {exc}" if isinstance(exc, RecursionError) else str(exc))
+            return
+        except OSError as exc:   # locked is not damaged: left alone, and not written over
+            self.writable = False
+            self.problem = _("Your settings {path} cannot be read now ({error}): this session uses the defaults "
+                             "and leaves the file as it is.").format(path=self.path, error=exc)
+            log.warning("%s", self.problem)
+            return
+        wrong = self._usable(loaded)
+        self.data.update(loaded)
+        if wrong:
+            self._set_aside(wrong, kept=True)
+
+    @staticmethod
+    def _usable(loaded: dict) -> str:
+        """Drop from ``loaded`` every value the window could not use (a whole preset, or one
+        top-level value); returns where the first one was, or ""."""
+        first = ""
+        while True:
+            try:
+                _SettingsFile.model_validate(loaded)
+                return first
+            except ValidationError as exc:
+                err = exc.errors()[0]
+                loc = err["loc"]
+                first = first or "{where}: {error}".format(where=".".join(str(x) for x in loc), error=err["msg"])
+                if loc[0] == "presets" and len(loc) > 1 and isinstance(loaded.get("presets"), dict):
+                    loaded["presets"].pop(loc[1], None)
+                else:
+                    loaded.pop(loc[0], None)
+
+    def _set_aside(self, error: str, kept: bool = False) -> None:
+        try:
+            where = _("it was set aside as {path}").format(path=set_aside(self.path))
+        except OSError as move_exc:
+            where = _("it could not be set aside ({error})").format(error=move_exc)
+        self.problem = (_("Your settings {path} held what cannot be used ({error}); {where}, and the rest of it is "
+                          "used.") if kept else
+                        _("Your settings {path} are damaged ({error}); {where}, and the defaults are used.")).format(
+            path=self.path, error=error, where=where)
+        log.warning("%s", self.problem)
 
     def save(self) -> None:
+        if not self.writable:
+            return
         try:
             write_text_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
         except OSError as exc:
