@@ -574,6 +574,7 @@ BAD_SETTINGS = {
     "sets-not-a-list": b'{"last": {"sets": 5, "seats": []}}',
     "last-a-list": b'{"last": [1]}',
     "presets-not-a-dict": b'{"presets": "x"}',
+    "honor-pool-too-large": b'{"last": {"honor_pool": 100000000000000000000, "seats": []}}',
     "speed-a-number": b'{"speed": 7}',
     "window-a-number": b'{"window": 5}',
 }

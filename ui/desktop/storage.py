@@ -17,7 +17,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
 from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold, set_aside,
@@ -188,7 +188,7 @@ class Setup(_Open):
     seats: list[SetupSeat] = []
     sets: list[StrictStr] = []
     variants: list[StrictStr] = []
-    honor_pool: StrictInt | None = None
+    honor_pool: StrictInt | None = Field(None, ge=0, le=100_000)   # (the window's field holds 32-bit numbers)
     seed: StrictInt | None = None
     first_player: StrictStr | None = None
     options: dict = {}
