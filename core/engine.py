@@ -442,7 +442,7 @@ class Game:
             center: list[int], piles: dict[str, list[int]], starting: list[list[int]],
             aside: Iterable[int] = ()) -> "Game":
         g = cls(ctx)
-        g.seed, g.rng = seed, seed
+        g.seed, g.rng = seed, seed & rng.MASK   # the stream's state is 64 bits (the compiled build's words)
         g.turn, g.current = 0, 0
         g.players = [Player(n) for n in names]
         g.center_deck = list(center)

@@ -29,6 +29,7 @@ MAX_DEPTH = 32               # nesting of a saved game's JSON (a real one goes 6
 MAX_ANSWERS = 100_000        # a real game has a few hundred
 MAX_OPTION = 10_000          # an answer is an option index; a real decision has a few dozen
 MAX_CARDS = 5_000            # card instances in a match (four whole sets mixed: about 500)
+SEED_LIMIT = 2 ** 64         # a seed is a 64-bit number: from -SEED_LIMIT to SEED_LIMIT, as saves hold it
 
 
 class SetupError(ValueError):
@@ -182,6 +183,8 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     cat = plugin_mod.installed()
     sets = _canonical(list(sets), list(available_sets()), _("set chosen more than once: {chosen}"))
     variants = _canonical(list(variants), list(cat.variants()), _("variant chosen more than once: {chosen}"))
+    if seed is not None and not -SEED_LIMIT <= seed <= SEED_LIMIT:
+        raise SetupError(_("seed {seed}: a seed is a whole number of at most 20 digits").format(seed=seed))
     setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}))
     if not setup.sets:
         raise SetupError(_("choose at least one card set"))
@@ -341,7 +344,7 @@ class SetupModel(_Strict):
     sets: list[Annotated[StrictStr, Field(pattern=r"^[\w.-]+$", max_length=60)]] = Field(min_length=1, max_length=20)
     names: list[Name] = Field(min_length=1, max_length=6)
     variants: list[Annotated[StrictStr, Field(max_length=40)]] = Field([], max_length=20)
-    seed: Annotated[StrictInt, Field(ge=-2**64, le=2**64)]
+    seed: Annotated[StrictInt, Field(ge=-SEED_LIMIT, le=SEED_LIMIT)]
     honor_pool: Annotated[StrictInt, Field(ge=1, le=100_000)] | None = None
     options: dict[StrictStr, Any] = {}
     overrides: dict[StrictStr, dict[StrictStr, dict[StrictStr, Any]]] = {}

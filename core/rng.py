@@ -14,6 +14,7 @@ except ImportError:
     i64 = int   # type: ignore[misc, assignment]
 
 _MASK: Final = (1 << 64) - 1
+MASK: Final = _MASK   # a stream's state is a 64-bit number
 _GAMMA: Final = 0x9E3779B97F4A7C15
 PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the reference
 
