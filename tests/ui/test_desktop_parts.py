@@ -157,6 +157,16 @@ def test_setup_dialog_explains_impossible_games(qtbot):
     assert not dlg.start_button.isEnabled() and "set" in dlg.error.text()
 
 
+def test_setup_dialog_refuses_a_seed_no_game_can_hold_before_start(qtbot):
+    dlg = SetupDialog(storage.Settings())
+    qtbot.addWidget(dlg)
+    dlg.seed.setText("9" * 30)
+    assert not dlg.start_button.isEnabled()
+    assert dlg.error.text() == f"Seed {'9' * 30}: a seed is a whole number of at most 20 digits."
+    dlg.seed.setText("18446744073709551616")   # 2**64, the largest a save holds
+    assert dlg.start_button.isEnabled()
+
+
 def test_setup_dialog_remembers_presets(qtbot, monkeypatch):
     settings = storage.Settings()
     dlg = SetupDialog(settings)

@@ -319,7 +319,7 @@ class SetupDialog(QDialog):
         if self.seed.text().strip() and s["seed"] is None:
             return _("The seed must be a whole number (or empty for a random one)."), None
         try:   # the engine's own check has the last word
-            return "", build_setup(s["sets"], names, s["variants"], seed=0, honor_pool=s["honor_pool"],
+            return "", build_setup(s["sets"], names, s["variants"], seed=s["seed"] or 0, honor_pool=s["honor_pool"],
                                    options=s["options"])
         except (SetupError, SetFileError) as exc:
             return str(exc)[0].upper() + str(exc)[1:] + ".", None
