@@ -75,14 +75,21 @@ def start_desktop(monkeypatch):
     return next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before)
 
 
-# ---------------------------------------------------------------------------- the autosave
-@pytest.mark.parametrize("content", BAD_SAVES.values(), ids=BAD_SAVES.keys())
-def test_a_bad_autosave_is_set_aside_with_a_notice_and_a_new_game_starts(qtbot, monkeypatch, content):
-    path = storage.autosave_path()
+def started_with(qtbot, monkeypatch, path, content: bytes):
+    """The desktop started as a player would, with ``content`` in the file at ``path`` (an
+    autosave, the settings)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(content)
     window = start_desktop(monkeypatch)
     qtbot.addWidget(window)
+    return window
+
+
+# ---------------------------------------------------------------------------- the autosave
+@pytest.mark.parametrize("content", BAD_SAVES.values(), ids=BAD_SAVES.keys())
+def test_a_bad_autosave_is_set_aside_with_a_notice_and_a_new_game_starts(qtbot, monkeypatch, content):
+    path = storage.autosave_path()
+    window = started_with(qtbot, monkeypatch, path, content)
     aside = list(path.parent.glob("autosave.json.bad-*"))
     assert len(aside) == 1 and aside[0].read_bytes() == content and not path.exists()
     assert window.notice.isVisible() and str(aside[0]) in window.notice.text()
@@ -422,10 +429,7 @@ NOT_USABLE_HERE = {
 def test_an_autosave_that_needs_what_is_not_installed_is_put_on_hold_whole_not_called_damaged(
         qtbot, monkeypatch, content):
     path = storage.autosave_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(content)
-    window = start_desktop(monkeypatch)
-    qtbot.addWidget(window)
+    window = started_with(qtbot, monkeypatch, path, content)
     held = list((path.parent / "on-hold").iterdir())
     assert len(held) == 1 and held[0].name.startswith("autosave-") and held[0].read_bytes() == content
     assert not list(path.parent.glob("*.bad-*")) and not path.exists()
@@ -583,10 +587,7 @@ BAD_SETTINGS = {
 @pytest.mark.parametrize("content", BAD_SETTINGS.values(), ids=BAD_SETTINGS.keys())
 def test_a_damaged_settings_file_is_set_aside_with_a_notice_and_the_program_starts(qtbot, monkeypatch, content):
     path = storage.settings_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(content)
-    window = start_desktop(monkeypatch)
-    qtbot.addWidget(window)
+    window = started_with(qtbot, monkeypatch, path, content)
     [aside] = path.parent.glob("desktop.json.bad-*")
     assert aside.read_bytes() == content
     assert window.notice.text().startswith(f"Your settings {path} ") and str(aside) in window.notice.text()
