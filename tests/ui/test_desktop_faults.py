@@ -629,3 +629,22 @@ def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_writte
     window.close()
     monkeypatch.undo()
     assert path.read_bytes() == before
+
+
+def test_every_unusable_value_of_a_settings_file_is_dropped_at_once_and_the_rest_kept(qtbot, monkeypatch):
+    good = {"sets": ["cotg"], "seats": [{"name": "Ann"}]}
+    content = json.dumps({"presets": {"a": 5, "friday": good, "b": {"sets": 7}}, "speed": 9, "last": good}).encode()
+    window = started_with(qtbot, monkeypatch, storage.settings_path(), content)
+    assert set(window.settings.presets) == {"friday"} and window.settings.speed == "normal"
+    assert window.settings.last["sets"] == ["cotg"]
+    assert window.notice.text().count("Your settings") == 1
+
+
+def test_an_autosave_that_cannot_be_put_on_hold_stays_where_it_is_and_the_notice_says_so(qtbot, monkeypatch):
+    def read_only(path):
+        raise PermissionError(13, "Permission denied", str(path.parent / "on-hold"))
+    monkeypatch.setattr(storage, "put_on_hold", read_only)
+    content = NOT_USABLE_HERE["plugin-not-installed"]
+    window = started_with(qtbot, monkeypatch, storage.autosave_path(), content)
+    assert "could not be moved out of the new game's way either" in window.notice.text()
+    assert storage.autosave_path().read_bytes() == content and not list(storage.autosave_path().parent.glob("*.bad-*"))

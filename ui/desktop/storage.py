@@ -220,8 +220,9 @@ class Settings:
         self.problem = ""
         self.writable = True
         try:
-            if self.path.stat().st_size > MAX_SETTINGS_BYTES:
-                raise ValueError(_("{size} bytes is too large for a settings file").format(size=self.path.stat().st_size))
+            size = self.path.stat().st_size
+            if size > MAX_SETTINGS_BYTES:
+                raise ValueError(_("{size} bytes is too large for a settings file").format(size=size))
             loaded = json.loads(self.path.read_bytes().decode("utf-8"))
             if not isinstance(loaded, dict):
                 raise ValueError(_("not an object of settings"))
@@ -244,20 +245,19 @@ class Settings:
     @staticmethod
     def _usable(loaded: dict) -> str:
         """Drop from ``loaded`` every value the window could not use (a whole preset, or one
-        top-level value); returns where the first one was, or ""."""
-        first = ""
-        while True:
-            try:
-                _SettingsFile.model_validate(loaded)
-                return first
-            except ValidationError as exc:
-                err = exc.errors()[0]
-                loc = err["loc"]
-                first = first or "{where}: {error}".format(where=".".join(str(x) for x in loc), error=err["msg"])
-                if loc[0] == "presets" and len(loc) > 1 and isinstance(loaded.get("presets"), dict):
-                    loaded["presets"].pop(loc[1], None)
-                else:
-                    loaded.pop(loc[0], None)
+        top-level value: pydantic names them all at once); returns where the first one was, or ""."""
+        try:
+            _SettingsFile.model_validate(loaded)
+            return ""
+        except ValidationError as exc:
+            errors = exc.errors()
+        for err in errors:
+            loc = err["loc"]
+            if loc[0] == "presets" and len(loc) > 1 and isinstance(loaded.get("presets"), dict):
+                loaded["presets"].pop(loc[1], None)
+            else:
+                loaded.pop(loc[0], None)
+        return "{where}: {error}".format(where=".".join(str(x) for x in errors[0]["loc"]), error=errors[0]["msg"])
 
     def _set_aside(self, error: str, kept: bool = False) -> None:
         try:
