@@ -83,12 +83,8 @@ def _say_waiting(db) -> None:
 def _store_kept(db) -> None:
     """Games kept because the history could not take them when they ended go in now, before
     the next game (said on stderr; if it still cannot take them, they wait for the next time)."""
-    from ascension.ui.history.recording import store_kept
-    try:
-        stored = store_kept(db)
-    except Exception as exc:   # they wait, whole, in their files
-        log.warning("games kept earlier could not be recorded yet: %s", exc)
-        return
+    from ascension.ui.history.recording import take_in_kept
+    stored = take_in_kept(db)
     if stored:
         _notice(ngettext("{n} game kept earlier, when the history could not take it, is now in it.",
                          "{n} games kept earlier, when the history could not take them, are now in it.",

@@ -263,18 +263,19 @@ def test_the_history_window_takes_the_kept_games_in_or_says_where_they_wait(qtbo
     from ascension.core.folders import kept_games_dir
     from ascension.ui.desktop import history_window
     path = kept_while_held(tmp_path, locked)
-    take_in = history_window.store_kept
+    from ascension.ui.history import recording
+    take_in = recording.store_kept
 
     def busy(db):   # another program takes the history just as the window opens
         raise HistoryBusyError(f"the history {db} is in use by another program")
-    monkeypatch.setattr(history_window, "store_kept", busy)
+    monkeypatch.setattr(recording, "store_kept", busy)
     w = history_window.HistoryWindow(path, player="Ann")
     qtbot.addWidget(w)
     text = w.banner.text()
     assert w.model.rowCount() == 0 and str(kept_games_dir()) in text
     assert text.startswith("1 game that ended while the history could not take it is not shown: it waits in ")
     w.close()
-    monkeypatch.setattr(history_window, "store_kept", take_in)
+    monkeypatch.setattr(recording, "store_kept", take_in)
     w = history_window.HistoryWindow(path, player="Ann")   # free again: it goes in as the window opens
     qtbot.addWidget(w)
     assert w.model.rowCount() == 1 and stored_games(path) == 1 and "waits in" not in w.banner.text()

@@ -15,7 +15,6 @@ The pages live beside it: ``history_matches`` (the list and its filters), ``hist
 """
 from __future__ import annotations
 
-import logging
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -26,15 +25,13 @@ from ascension.core.folders import kept_games_dir
 from ascension.core.i18n import _, ngettext
 from ascension.ui.history import repo
 from ascension.ui.history.db import History, ReadOnlyHistoryError, open_history
-from ascension.ui.history.recording import history_for, kept_for, store_kept
+from ascension.ui.history.recording import history_for, kept_for, take_in_kept
 
 from .history_common import DEFAULT_FILTER, when
 from .history_match import MatchPage, ReplayViewer
 from .history_matches import FilterBar, MatchTableModel
 from .history_stats import StatsPage
 from .words import number
-
-log = logging.getLogger(__name__)
 
 __all__ = ["DEFAULT_FILTER", "FilterBar", "HistoryWindow", "MatchPage", "MatchTableModel", "ReplayViewer",
            "StatsPage", "when"]
@@ -175,10 +172,7 @@ class HistoryWindow(QWidget):
         they go in now, so that the window shows them, and those that still cannot are named
         in the banner, with where they wait."""
         if self.writable:
-            try:
-                store_kept(db)
-            except Exception as exc:   # held by another program, a server away: they wait for the next time
-                log.warning("games kept earlier could not be recorded yet: %s", exc)
+            take_in_kept(db)
         waiting = len(kept_for(db))
         if waiting:
             self._notice(ngettext(

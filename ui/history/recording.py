@@ -84,10 +84,7 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
             log.error("a game could be neither recorded nor kept: %s", keep_exc)
             raise exc from None
         raise GameKeptError(exc, kept) from exc
-    try:
-        store_kept(db)
-    except Exception as exc:   # the game just recorded is in; the kept ones wait for the next time
-        log.warning("games kept earlier could not be recorded yet: %s", exc)
+    take_in_kept(db)   # (the game just recorded is in; the kept ones may wait for the next time)
     return match_id
 
 
@@ -151,6 +148,16 @@ def store_kept(db: str | os.PathLike | None = None) -> int:
         path.unlink()
         stored += 1
     return stored
+
+
+def take_in_kept(db: str | os.PathLike | None = None) -> int:
+    """:func:`store_kept` where a failure (the history held or away again) is no error: the
+    games wait, whole, in their files for the next time. Returns how many went in."""
+    try:
+        return store_kept(db)
+    except Exception as exc:
+        log.warning("games kept earlier could not be recorded yet: %s", exc)
+        return 0
 
 
 def record_session(session, db: str | os.PathLike | None = None, *, started_at: datetime | None = None,
