@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,8 +16,6 @@ from rich.table import Table
 
 from ascension.core.i18n import N_, _, ngettext
 from ascension.ui.cli_common import _csv, _error, shown
-
-log = logging.getLogger(__name__)
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
 GAMES_CAPTION = {"played": N_("games people played; --games simulated lists the bots' simulated games"),
