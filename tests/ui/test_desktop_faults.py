@@ -648,3 +648,14 @@ def test_an_autosave_that_cannot_be_put_on_hold_stays_where_it_is_and_the_notice
     window = started_with(qtbot, monkeypatch, storage.autosave_path(), content)
     assert "could not be moved out of the new game's way either" in window.notice.text()
     assert storage.autosave_path().read_bytes() == content and not list(storage.autosave_path().parent.glob("*.bad-*"))
+
+
+def test_the_open_window_comes_back_from_the_taskbar_when_the_program_is_started_again(qtbot, monkeypatch):
+    from ascension.ui.desktop.instance import Instance
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    window.setWindowState(Qt.WindowMinimized)
+    second = Instance(storage.autosave_path().parent)
+    assert not second.claim() and second.holder() == os.getpid()
+    assert second.wake_holder()
+    qtbot.waitUntil(lambda: not window.windowState() & Qt.WindowMinimized, timeout=3000)
