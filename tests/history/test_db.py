@@ -46,10 +46,36 @@ def test_default_location_is_the_user_data_folder(tmp_path, monkeypatch):
     assert h.path == (tmp_path / "data" / "history.sqlite3").resolve() and h.path.exists()
     h.close()
     monkeypatch.delenv("ASCENSION_DATA_DIR")
-    import platformdirs
-    assert default_path().parent == Path(platformdirs.user_data_dir("ascension-table", appauthor=False))
+    from ascension.core.folders import data_dir
+    assert default_path().parent == data_dir()
     monkeypatch.setenv("ASCENSION_HISTORY_DB", str(tmp_path / "chosen.db"))
     assert resolve(None)[1] == (tmp_path / "chosen.db").resolve()
+
+
+def test_history_shares_the_autosaves_folder_and_finds_an_earlier_windows_one(tmp_path, monkeypatch):
+    """On Windows platformdirs adds the author folder unless told not to; the history once was
+    told not to and the autosaves were not. One folder now, and a history an earlier version
+    left one folder up is still the one opened (not a new empty one beside it)."""
+    import platformdirs
+    from ascension.core.folders import data_dir
+
+    def windows_like(app, appauthor=None):
+        base = tmp_path / "Local" / app
+        return str(base if appauthor is False else base / (appauthor or app))
+    monkeypatch.setattr(platformdirs, "user_data_dir", windows_like)
+    monkeypatch.delenv("ASCENSION_HISTORY_DB", raising=False)
+    monkeypatch.delenv("ASCENSION_DATA_DIR", raising=False)
+    assert default_path() == data_dir() / "history.sqlite3" == tmp_path / "Local/ascension-table/ascension-table/history.sqlite3"
+    earlier = tmp_path / "Local/ascension-table/history.sqlite3"
+    h = open_history(earlier)
+    h.close()
+    assert default_path() == earlier
+    h = open_history()
+    assert h.path == earlier.resolve()
+    h.close()
+    data_dir().mkdir(parents=True)
+    (data_dir() / "history.sqlite3").write_bytes(earlier.read_bytes())
+    assert default_path() == data_dir() / "history.sqlite3"   # once moved by the player, that one
 
 
 def test_urls_and_paths():

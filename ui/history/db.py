@@ -52,6 +52,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, SQLModel
 
+from ascension.core.folders import data_dir
 from ascension.core.i18n import _
 
 from . import migrations
@@ -139,11 +140,16 @@ def default_location() -> str | Path:
 
 
 def default_path() -> Path:
-    folder = os.environ.get("ASCENSION_DATA_DIR")
-    if not folder:
+    """history.sqlite3 in the data folder of the autosaves and kept games. Earlier versions
+    put it, on Windows only, one folder up (``appauthor=False``): a history found there and
+    not in the data folder is used where it is, never moved while another program may hold it."""
+    path = data_dir() / FILE_NAME
+    if not path.exists() and not os.environ.get("ASCENSION_DATA_DIR"):
         import platformdirs
-        folder = platformdirs.user_data_dir(APP_NAME, appauthor=False)
-    return Path(folder) / FILE_NAME
+        earlier = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / FILE_NAME
+        if earlier.exists():
+            return earlier
+    return path
 
 
 def _is_url(db: str) -> bool:
