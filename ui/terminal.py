@@ -83,12 +83,13 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     With ``load`` (a file the game was saved in), that game goes on, kept in that file after
     every answer instead of the autosave (which is left alone); a file that holds no game to go
     on with raises SaveFileError, and the file stays as it is."""
-    waiting = None if autosave is None or load is not None else saved_game(autosave, out)
+    saved = Autosave(load or autosave, named=load is not None)
+    waiting = None if autosave is None or load is not None else saved_game(saved, out)
     if load is not None:
         session, me = terminal_session(load)
         if session.over:
             raise SaveFileError(_("{path}: that game is over; 'ascension replay {path}' shows it").format(path=load))
-        autosave, seed = load, session.game.seed
+        seed = session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn} from {path}, where it is kept after every answer.")
             .format(seed=seed, turn=session.game.turn, path=load))
     elif waiting is not None and not new and wants_to_resume(waiting, input_fn):
@@ -102,7 +103,6 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         if waiting is not None and waiting[0].game.answers:   # its autosave is about to hold the new game
             record(waiting[0], db, out, not_resumed=True)
     shown, table, thinking, labels = 0, None, None, Labels()
-    saved = Autosave(autosave, named=load is not None)
     saved.keep(session, out)   # from its first moment (a bot may move first), in place of a game not resumed
 
     def leave() -> None:
@@ -240,11 +240,13 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
     return session, me
 
 
-def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
-    """The unfinished game saved at ``path`` (or else a game put on hold from it that can be
+def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
+    """The unfinished game in the autosave (or else a game put on hold from it that can be
     resumed now), with the person's seat. One that is sound but cannot be resumed here (a plugin
     or bot not installed, the file unreadable for now) is put on hold, out of the new game's
-    way; a damaged one is set aside beside it. The person is told which, and where it is."""
+    way; a damaged one is set aside beside it. The person is told which, and where it is; one
+    that cannot be moved blocks the autosave, so that the new game is not saved over it."""
+    path = saved.path
     storage.release_held_game(path)
     if not path.exists():
         return None
@@ -257,6 +259,7 @@ def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
         except OSError as move_exc:
             out(_("The autosaved game cannot be resumed here now ({error}); it could not be moved out of the new "
                   "game's way either ({move_error}).").format(error=exc, move_error=move_exc))
+            saved.blocked = True
         return None
     except SaveFileError as exc:
         try:
@@ -265,6 +268,7 @@ def saved_game(path: Path, out: Out) -> tuple[Session, int] | None:
         except OSError as move_exc:
             out(_("The autosaved game could not be resumed ({error}); it could not be set aside either "
                   "({move_error}).").format(error=exc, move_error=move_exc))
+            saved.blocked = True
         return None
     return None if session.over else (session, me)
 
@@ -297,10 +301,17 @@ class Autosave:
         self.failed = False
         self.error = ""           # why the last save failed
         self.holds_game = False   # the game as it stands is there, to resume
+        self.blocked = False      # an earlier game that could not be moved stands there
 
     def keep(self, session: Session, out: Out) -> None:
         if self.path is None:
             return
+        if self.blocked:
+            in_the_way = storage.still_in_the_way(self.path)
+            self.blocked = bool(in_the_way)
+            if in_the_way:
+                self._failed(in_the_way, out)
+                return
         try:
             if session.over and not self.named:
                 self.path.unlink(missing_ok=True)
@@ -308,11 +319,14 @@ class Autosave:
                 storage.write_text_atomic(self.path, session.to_json(), durable=self.named)
             self.holds_game = True
         except OSError as exc:
-            self.holds_game = False
-            self.error = str(exc)
-            if not self.failed:
-                out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=exc))
-            self.failed = True
+            self._failed(exc, out)
+
+    def _failed(self, why, out: Out) -> None:
+        self.holds_game = False
+        self.error = str(why)
+        if not self.failed:
+            out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=why))
+        self.failed = True
 
 
 def yes(input_fn: Callable[[str], str], question: str) -> bool:

@@ -277,6 +277,41 @@ def test_a_terminal_autosave_that_needs_a_plugin_not_installed_is_put_on_hold_wh
     assert not any("cannot be resumed" in line for line in lines)
 
 
+def test_an_autosave_that_cannot_be_moved_out_of_the_way_is_never_saved_over(tmp_path):
+    """A file named on-hold stands where the folder for games on hold would go: the game that
+    cannot be resumed stays in the autosave, the new game is not saved over it (leaving offers
+    a file), and once the player has moved it the autosave works again."""
+    path = tmp_path / "terminal-autosave.json"
+    play(["P", "q", "y"], autosave=path)
+    sound = json.loads(path.read_text())
+    sound["game"]["setup"]["plugins"]["gone"] = "2.0"
+    content = json.dumps(sound)
+    path.write_text(content)
+    (tmp_path / "on-hold").write_text("")
+    game, lines, asked = play(["P", "q", "y", str(tmp_path / "mine")], autosave=path)
+    assert any("could not be moved out of the new game's way either" in line for line in lines)
+    assert any(line.startswith(f"The game could not be saved to {path}: {path} still holds the earlier game")
+               for line in lines)
+    assert path.read_text() == content                                       # not saved over, not removed
+    assert json.loads((tmp_path / "mine.json").read_text())["game"]["answers"] == [1] == game.answers
+    path.rename(tmp_path / "moved-by-the-player.json")
+    game, lines, asked = play(["P", "q", "y"], autosave=path)
+    assert json.loads(path.read_text())["game"]["answers"] == [1]            # autosaved as usual again
+
+
+def test_a_damaged_autosave_that_cannot_be_set_aside_is_never_saved_over(tmp_path, monkeypatch):
+    path = tmp_path / "terminal-autosave.json"
+    path.write_bytes(b'{"format": 1, "seats": [')
+
+    def refused(target):
+        raise PermissionError(13, "Permission denied", str(target))
+    monkeypatch.setattr(storage, "set_aside", refused)
+    game, lines, asked = play(["E", "y", "q", "y", ""], autosave=path)   # a turn (the bot's too), then leave
+    assert any("it could not be set aside either" in line for line in lines)
+    assert path.read_bytes() == b'{"format": 1, "seats": [' and game.turn == 3
+    assert asked[-1].startswith("The game is not saved")                   # Enter: left unsaved, as asked
+
+
 def test_eof_quits_and_keeps_the_autosave(tmp_path):
     path = tmp_path / "terminal-autosave.json"
     game, lines, _ = play(["P"], autosave=path)

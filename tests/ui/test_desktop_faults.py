@@ -648,6 +648,29 @@ def test_an_autosave_that_cannot_be_put_on_hold_stays_where_it_is_and_the_notice
     window = started_with(qtbot, monkeypatch, storage.autosave_path(), content)
     assert "could not be moved out of the new game's way either" in window.notice.text()
     assert storage.autosave_path().read_bytes() == content and not list(storage.autosave_path().parent.glob("*.bad-*"))
+    asked = []
+    window.ask_unsaved = lambda error: asked.append(error) or "close"
+    window.start(TWO)                                       # a new game is not autosaved over it, ...
+    window.controller.answer(0)
+    assert storage.autosave_path().read_bytes() == content
+    assert "still holds the earlier game" in window.notice.text()
+    assert window.close() and "still holds the earlier game" in asked[0]   # ... so closing asks to save it
+
+
+@pytest.mark.parametrize("kind", ["damaged", "not-usable-here"])
+def test_a_new_game_goes_on_autosaving_once_the_player_moves_the_stuck_autosave_away(qtbot, monkeypatch, kind):
+    def refused(path):
+        raise PermissionError(13, "Permission denied", str(path))
+    monkeypatch.setattr(storage, "set_aside", refused)
+    monkeypatch.setattr(storage, "put_on_hold", refused)
+    content = BAD_SAVES["truncated"] if kind == "damaged" else NOT_USABLE_HERE["plugin-not-installed"]
+    path = storage.autosave_path()
+    window = started_with(qtbot, monkeypatch, path, content)
+    window.start(TWO)
+    assert path.read_bytes() == content and window.controller.autosave_error
+    path.rename(path.with_name("mine.json"))               # the player moves it by hand
+    window.controller.answer(0)
+    assert json.loads(path.read_text())["game"]["answers"] == [0] and not window.controller.autosave_error
 
 
 def test_the_open_window_comes_back_from_the_taskbar_when_the_program_is_started_again(qtbot, monkeypatch):

@@ -707,6 +707,7 @@ class MainWindow(QMainWindow):
                     path=storage.put_on_hold(path))
             except OSError as move_exc:
                 kept = _("It could not be moved out of the new game's way either ({error}).").format(error=move_exc)
+                self.controller.autosave_blocked = True
             self.notice.add(_("The autosaved game cannot be resumed here now. {kept} {error}").format(kept=kept, error=exc))
             return False
         except SaveFileError as exc:
@@ -714,6 +715,7 @@ class MainWindow(QMainWindow):
                 kept = _("It was set aside as {path}.").format(path=storage.set_aside(path))
             except OSError as move_exc:
                 kept = _("It could not be set aside either ({error}); it was left as it is.").format(error=move_exc)
+                self.controller.autosave_blocked = True
             self.notice.add(_("The autosaved game could not be resumed. {kept} {error}").format(kept=kept, error=exc))
             return False
         if session.over:

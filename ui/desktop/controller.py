@@ -74,6 +74,7 @@ class Controller(QObject):
         self.speed = "normal"
         self.autosave_path = autosave
         self.autosave_error = ""
+        self.autosave_blocked = False   # an earlier game that could not be moved stands there
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.timeout.connect(self._bot_tick)
@@ -375,6 +376,12 @@ class Controller(QObject):
     def _autosave(self) -> None:
         if self.autosave_path is None or self.session is self._practice:
             return
+        if self.autosave_blocked:
+            in_the_way = storage.still_in_the_way(self.autosave_path)
+            self.autosave_blocked = bool(in_the_way)
+            if in_the_way:
+                self._autosave_failed(in_the_way)
+                return
         try:
             if self.session.over:
                 self.autosave_path.unlink(missing_ok=True)
@@ -382,11 +389,14 @@ class Controller(QObject):
                 storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
             self.autosave_error = ""
         except OSError as exc:   # the game goes on; the window shows the problem
-            error = _("Autosave failed: {error}").format(error=exc)
-            if error != self.autosave_error:   # said in full once per new failure, not at every move
-                self.notice.emit(error)
-            self.autosave_error = error
-            log.warning(self.autosave_error)
+            self._autosave_failed(exc)
+
+    def _autosave_failed(self, why) -> None:
+        error = _("Autosave failed: {error}").format(error=why)
+        if error != self.autosave_error:   # said in full once per new failure, not at every move
+            self.notice.emit(error)
+        self.autosave_error = error
+        log.warning(self.autosave_error)
 
     def unsaved(self) -> bool:
         """Whether closing now would lose the game on the table: a real game begun and not over

@@ -149,6 +149,17 @@ def release_held_game(slot: Path) -> Path | None:
     return None
 
 
+def still_in_the_way(slot: Path) -> str:
+    """Why no new game may be autosaved to ``slot``: the earlier game that could not be moved out
+    of its way (set aside or put on hold) is still there. "" once the player has moved it."""
+    try:
+        there = slot.exists()
+    except OSError:   # cannot tell: it may be there
+        there = True
+    return (_("{path} still holds the earlier game that could not be moved out of the way, and it is not "
+              "written over").format(path=slot) if there else "")
+
+
 def restore_history(session: Session) -> bool:
     """Give a loaded game what its save does not hold: the log of the game so far and an undo
     step for every answer its people gave, rebuilt by replaying its setup and answers (as the
