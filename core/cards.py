@@ -17,6 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from . import i18n, overrides
+from .folders import FileTooLarge, NotAFile, read_bounded
 from .i18n import N_, _, ngettext
 from .verbs import VerbRegistry
 from .carddef import Ability, CardDef, Step, Trigger   # noqa: F401  (the card types live there; imported from here too)
@@ -392,15 +393,14 @@ def read_toml(path: Path, what: str, name: str | None = None) -> dict:
     too_big, not_utf8, too_deep, bad = _UNREADABLE[what]
     name = name or str(path)
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise SetFileError(_(too_big).format(file=name, size=size, most=MAX_FILE_BYTES))
-        return tomllib.loads(path.read_text(encoding="utf-8"))
+        return tomllib.loads(read_bounded(path, MAX_FILE_BYTES).decode("utf-8"))
+    except FileTooLarge as exc:
+        raise SetFileError(_(too_big).format(file=name, size=exc.size, most=exc.limit)) from None
     except UnicodeDecodeError as exc:
         raise SetFileError(_(not_utf8).format(file=name, error=exc)) from None
     except RecursionError:
         raise SetFileError(_(too_deep).format(file=name)) from None
-    except (OSError, tomllib.TOMLDecodeError) as exc:
+    except (OSError, NotAFile, tomllib.TOMLDecodeError) as exc:
         raise SetFileError(_(bad).format(file=name, error=exc)) from None
 
 

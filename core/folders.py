@@ -6,9 +6,12 @@ presets and override files; the data folder the autosaves, saves and the history
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
+
+from .i18n import _
 
 APP = "ascension-table"
 
@@ -26,6 +29,43 @@ def data_dir() -> Path:
 def kept_games_dir() -> Path:
     """Games the history could not take when they ended, each in a file until it does."""
     return data_dir() / "unrecorded"
+
+
+class NotAFile(ValueError):
+    """The path names a folder, a device or a pipe, which no file of ours is."""
+
+    def __init__(self) -> None:
+        super().__init__(_("not a file but a folder, a device or a pipe"))
+
+
+class FileTooLarge(ValueError):
+    """Larger than any file of its kind: ``size`` bytes (at least), ``limit`` at most."""
+
+    def __init__(self, size: int, limit: int):
+        super().__init__(_("{size} bytes is too large (at most {limit})").format(size=size, limit=limit))
+        self.size, self.limit = size, limit
+
+
+def read_bounded(path: Path, limit: int) -> bytes:
+    """The bytes of the file at ``path``, read only when it is a regular file of at most
+    ``limit`` bytes: a device (``/dev/zero``) or a file growing while read would otherwise fill
+    the memory, and a pipe would wait for ever. NotAFile or FileTooLarge (ValueErrors, for the
+    caller to name) when it is none; OSError when it cannot be read now."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise NotAFile()
+        if info.st_size > limit:
+            raise FileTooLarge(info.st_size, limit)
+    except BaseException:
+        os.close(fd)
+        raise
+    with os.fdopen(fd, "rb") as f:
+        data = f.read(limit + 1)
+    if len(data) > limit:
+        raise FileTooLarge(len(data), limit)
+    return data
 
 
 def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:

@@ -25,6 +25,23 @@ def english(monkeypatch):
 
 
 @pytest.fixture
+def unreadable(monkeypatch):
+    """The set of paths whose opening for reading is refused (``unreadable.add(path)``), as the
+    system refuses it for permissions or a disk error (tests run as root, where chmod refuses
+    nothing); ``discard`` makes one readable again."""
+    import os
+    from pathlib import Path
+    real_open, denied = os.open, set()
+
+    def refusing(path, flags, *args, **kwargs):
+        if Path(path) in denied and not flags & (os.O_WRONLY | os.O_RDWR):
+            raise PermissionError(13, "Permission denied", str(path))
+        return real_open(path, flags, *args, **kwargs)
+    monkeypatch.setattr(os, "open", refusing)
+    return denied
+
+
+@pytest.fixture
 def game2():
     """A fresh 2-player 10 Year Anniversary game with a fixed seed."""
     return new_game(["10th"], ["Ann", "Bob"], seed=20261130)

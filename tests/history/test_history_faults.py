@@ -300,7 +300,7 @@ def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_pa
     assert other.exists()
 
 
-def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_path, monkeypatch):
+def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_path, monkeypatch, unreadable):
     """Unreadable now (permissions, a disk error) is not damaged: no .bad- rename, taken in later."""
     from ascension.core.folders import kept_games_dir
     from ascension.ui.history.recording import keep, store_kept
@@ -308,15 +308,9 @@ def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_
     path = history_with(tmp_path / "h.sqlite3", [])
     s = finished_session(3)
     kept = keep(match_record(s.game, s.seats, started_at=T0, ended_at=T0 + timedelta(minutes=20)), path)
-    read_bytes = Path.read_bytes
-
-    def denied(self):
-        if self == kept:
-            raise PermissionError(13, "Permission denied", str(self))
-        return read_bytes(self)
-    with monkeypatch.context() as m:
-        m.setattr(Path, "read_bytes", denied)
-        assert store_kept(path) == 0 and stored_games(path) == 0
+    unreadable.add(kept)
+    assert store_kept(path) == 0 and stored_games(path) == 0
+    unreadable.discard(kept)
     assert [p.name for p in kept_games_dir().iterdir()] == [kept.name]   # not renamed .bad-
     assert store_kept(path) == 1 and stored_games(path) == 1 and not kept.exists()
 

@@ -610,24 +610,18 @@ def test_what_can_be_used_of_a_settings_file_is_kept(qtbot, monkeypatch):
     assert json.loads(path.read_text())["presets"]["friday"]["sets"] == ["cotg"]
 
 
-def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_written_over(qtbot, monkeypatch):
+def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_written_over(qtbot, monkeypatch,
+                                                                                         unreadable):
     path = storage.settings_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"presets": {"friday": {"sets": ["cotg"]}}}))
     before = path.read_bytes()
-    read = type(path).read_bytes
-
-    def locked(self):
-        if self == path:
-            raise PermissionError(13, "Permission denied", str(self))
-        return read(self)
-    monkeypatch.setattr(type(path), "read_bytes", locked)
+    unreadable.add(path)
     window = start_desktop(monkeypatch)
     qtbot.addWidget(window)
     assert "cannot be read now" in window.notice.text() and not list(path.parent.glob("*.bad-*"))
     window.settings.speed = "fast"   # saved as usual: not over the file that could not be read
     window.close()
-    monkeypatch.undo()
     assert path.read_bytes() == before
 
 

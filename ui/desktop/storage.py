@@ -20,8 +20,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold, set_aside,
-                                    write_text_atomic)
+from ascension.core.folders import (TMP_SUFFIX, FileTooLarge, config_dir, data_dir, held_games, kept_games_dir,
+                                    put_on_hold, read_bounded, set_aside, write_text_atomic)
 from ascension.core.i18n import _
 from ascension.core.match import SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
@@ -84,11 +84,12 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024   # a saved session is a few hundred kB at mos
 def read_save_text(path: Path) -> str:
     """The text of a saved game, or OSError/ValueError saying why it cannot be one (too big to
     be a save, not UTF-8); the caller names the file."""
-    size = path.stat().st_size
-    if size > MAX_SAVE_BYTES:
+    try:
+        raw = read_bounded(path, MAX_SAVE_BYTES)
+    except FileTooLarge as exc:
         raise ValueError(_("{size} bytes is too large for a saved game (at most {limit})").format(
-            size=size, limit=MAX_SAVE_BYTES))
-    return path.read_bytes().decode("utf-8")
+            size=exc.size, limit=exc.limit)) from None
+    return raw.decode("utf-8")
 
 
 def check_playable(session: Session) -> None:
@@ -231,10 +232,11 @@ class Settings:
         self.problem = ""
         self.writable = True
         try:
-            size = self.path.stat().st_size
-            if size > MAX_SETTINGS_BYTES:
-                raise ValueError(_("{size} bytes is too large for a settings file").format(size=size))
-            loaded = json.loads(self.path.read_bytes().decode("utf-8"))
+            try:
+                raw = read_bounded(self.path, MAX_SETTINGS_BYTES)
+            except FileTooLarge as exc:
+                raise ValueError(_("{size} bytes is too large for a settings file").format(size=exc.size)) from None
+            loaded = json.loads(raw.decode("utf-8"))
             if not isinstance(loaded, dict):
                 raise ValueError(_("not an object of settings"))
         except FileNotFoundError:

@@ -18,8 +18,9 @@ from typing import Iterator
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
 
-from ascension.core.folders import kept_games_dir, set_aside, write_text_atomic
+from ascension.core.folders import kept_games_dir, read_bounded, set_aside, write_text_atomic
 from ascension.core.i18n import _
+from ascension.core.match import MAX_SAVE_CHARS
 
 from .db import History, HistoryBusyError, HistoryError, as_history_error, open_history, resolve
 from .models import Match
@@ -112,16 +113,14 @@ def _kept(db: str | os.PathLike | None) -> Iterator[tuple[Path, dict | None]]:
     if not folder.is_dir():
         return
     for path in sorted(folder.glob("*.json")):
-        try:
-            raw = path.read_bytes()
+        try:   # what it holds: too large, not UTF-8, not JSON or nested too deep is damaged
+            data = json.loads(read_bounded(path, MAX_SAVE_CHARS).decode("utf-8"))
+            if data.get("history") != key:
+                continue
         except OSError as exc:
             log.warning("%s cannot be read now (%s); left for the next time", path, exc)
             continue
-        try:   # what it holds: text that is not UTF-8 or JSON is damaged (UnicodeDecodeError is a ValueError)
-            data = json.loads(raw.decode("utf-8"))
-            if data.get("history") != key:
-                continue
-        except (ValueError, AttributeError):
+        except (ValueError, AttributeError, RecursionError):
             data = None
         yield path, data
 
