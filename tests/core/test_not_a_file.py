@@ -124,3 +124,13 @@ def test_a_kept_game_that_is_not_a_file_is_not_taken_for_one(tmp_path, monkeypat
     assert recording.store_kept(db) == 0
     aside = list(path.parent.glob(f"{path.name}.bad-*"))   # out of the way, nothing removed
     assert not os.path.lexists(path) and len(aside) == 1 and os.path.lexists(aside[0])
+
+
+@pytest.mark.parametrize("kind", ["device", "pipe"])
+@pytest.mark.parametrize("command", [["history", "list"], ["history", "export"], ["simulate", "--games", "1"]])
+def test_a_history_that_is_not_a_file_is_named_not_taken_for_an_empty_one(tmp_path, capsys, kind, command):
+    """SQLite called it "disk I/O error" (a disk failing?), and browsing showed an empty history."""
+    path = no_file(tmp_path / "history.sqlite3", kind)
+    assert main([*command, "--db", str(path)]) == 2
+    assert capsys.readouterr().err.strip().endswith(f"{path.resolve()} is a device or a pipe, not a history file")
+    assert os.path.lexists(path)

@@ -489,6 +489,8 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
     if path is not None and path.is_dir():
         raise HistoryError(_("{path} is a folder, not a history file; name a file in it, e.g. {example}").format(
             path=path, example=path / FILE_NAME))
+    if path is not None and path.exists() and not path.is_file():   # SQLite says only "disk I/O error"
+        raise HistoryError(_("{path} is a device or a pipe, not a history file").format(path=path))
     if read_only:
         return _open_for_reading(url, path, engine_kwargs or {})
     return _open_for_writing(url, path, on_corrupt, engine_kwargs or {})
