@@ -8,8 +8,11 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
+from typing import TextIO
 
 from .i18n import _
 
@@ -69,14 +72,23 @@ def read_bounded(path: Path, limit: int) -> bytes:
 
 
 def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
-    """Write via a temporary file and a rename. ``durable`` also flushes to disk (survives a power
-    cut); the autosave skips that, since it runs after every click and a rename alone already
-    survives the program crashing."""
+    """Write ``text`` to ``path`` (creating its folder) via :func:`atomic_writer`. ``durable``
+    also flushes to disk (survives a power cut); the autosave skips that, since it runs after
+    every click and a rename alone already survives the program crashing."""
     path.parent.mkdir(parents=True, exist_ok=True)
+    with atomic_writer(path, durable) as f:
+        f.write(text)
+
+
+@contextmanager
+def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
+    """A UTF-8 text file (newlines as written) that becomes ``path`` only once whole: written
+    beside it under a name no file has (``<name><random>.tmp``) and renamed over it at the end.
+    An error on the way leaves ``path`` as it was and no temporary file."""
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+            yield f
             if durable:
                 f.flush()
                 os.fsync(f.fileno())

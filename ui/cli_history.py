@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -14,6 +15,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from ascension.core.folders import atomic_writer
 from ascension.core.i18n import N_, _, ngettext
 from ascension.ui.cli_common import _csv, _error, shown
 
@@ -283,23 +285,25 @@ def cmd_history_export(args) -> int:
     fmt = args.format or ("json" if args.out and args.out.lower().endswith(".json") else "csv")
     if _needs_player(args):
         return _error(_needs_player(args))
-    tmp = None
+    to_file = args.out not in (None, "-")
+    out = Path(args.out) if to_file else None
+    if to_file and os.path.lexists(out) and not args.replace:   # a typo must not cost a file
+        return _error(_("{file} already exists; pass --replace to write over it").format(file=out))
     try:
         f = _history_filter(args)
         with _browsing(args.db) as history, history.session() as s:
             me = args.player or most_played_person(s)   # BG Stats: whose app the plays go to
-            if args.out in (None, "-"):
+            if not to_file:
                 n = export_matches(s, sys.stdout, fmt, f, replay=args.replay, me=me)
             else:
-                tmp = Path(args.out + ".part")
-                with open(tmp, "w", encoding="utf-8", newline="") as fh:
+                with atomic_writer(out) as fh:
                     n = export_matches(s, fh, fmt, f, replay=args.replay, me=me)
-                tmp.replace(args.out)
-    except (HistoryOpenError, ValueError, OSError) as exc:
-        if tmp is not None:
-            tmp.unlink(missing_ok=True)
+    except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
-    if args.out not in (None, "-"):
+    except OSError as exc:
+        return _error(_("cannot write {file}: {error}").format(file=out, error=exc.strerror or exc) if to_file
+                      else str(exc))
+    if to_file:
         print(ngettext("exported {n} match to {file} ({format})", "exported {n} matches to {file} ({format})", n)
               .format(n=n, file=args.out, format=fmt), file=sys.stderr)
     return 0
@@ -439,6 +443,7 @@ def add_history_parser(sub) -> None:
     ex.add_argument("--format", choices=EXPORT_FORMATS, help=_("default: from --out's suffix, else csv; "
                                                                 "bgstats: the JSON file the BG Stats app imports (finished games)"))
     ex.add_argument("--out", metavar=_("FILE"), help=_("file to write (default: standard output)"))
+    ex.add_argument("--replace", action="store_true", help=_("write over the --out file if it exists"))
     ex.add_argument("--replay", action="store_true", help=_("JSON: include setup and answers for replay"))
     ex.set_defaults(func=cmd_history_export)
 

@@ -112,21 +112,41 @@ def test_export_for_bg_stats(capsys, history_file, tmp_path):
     assert doc["games"][0]["bggId"] == BGG_ID and len(doc["plays"]) == 5   # people's finished games
     names = {p["id"]: p["name"] for p in doc["players"]}
     assert names[doc["userInfo"]["meRefId"]] == "Ann"   # the person with most games owns the app
-    assert not (tmp_path / "plays.json.part").exists()
+    assert sorted(p.name for p in tmp_path.iterdir() if "plays" in p.name) == ["plays.json"]   # no temporary file
     code, out, _ = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--player", "Bob")
     doc = json.loads(out)
     assert code == 0 and len(doc["plays"]) == 3 and {p["id"]: p["name"] for p in doc["players"]}[
         doc["userInfo"]["meRefId"]] == "Bob"
 
 
-def test_a_failed_export_leaves_no_part_file(capsys, history_file, tmp_path, monkeypatch):
+def test_a_failed_export_leaves_no_file_and_touches_none_of_the_players(capsys, history_file, tmp_path, monkeypatch):
     def broken(*a, **k):
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(repo, "export_matches", broken)
-    target = tmp_path / "plays.json"
+    target, theirs = tmp_path / "plays.json", tmp_path / "plays.json.part"   # (once the temporary name)
+    theirs.write_text("mine")
     code, out, err = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--out", target)
-    assert code == 2 and "No space left on device" in err and err.count("\n") == 1
-    assert not target.exists() and not (tmp_path / "plays.json.part").exists()
+    assert code == 2 and err == f"ascension: error: cannot write {target}: No space left on device\n"
+    assert sorted(p.name for p in tmp_path.iterdir() if "plays" in p.name) == ["plays.json.part"]
+    assert theirs.read_text() == "mine"
+
+
+def test_export_writes_over_a_file_only_with_replace(capsys, history_file, tmp_path):
+    target = tmp_path / "notes.csv"
+    target.write_text("my own notes")
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", target)
+    assert code == 2 and err == f"ascension: error: {target} already exists; pass --replace to write over it\n"
+    assert target.read_text() == "my own notes"
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", target, "--replace")
+    assert code == 0 and target.read_text().startswith("match_id,")
+
+
+@pytest.mark.parametrize("where", ["folder", "missing-folder"])
+def test_export_to_where_no_file_can_be_written_says_so_plainly(capsys, history_file, tmp_path, where):
+    target = tmp_path if where == "folder" else tmp_path / "missing" / "x.csv"
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", target, "--replace")
+    assert code == 2 and err.startswith(f"ascension: error: cannot write {target}: ") and err.count("\n") == 1
+    assert ".tmp" not in err and not list(tmp_path.rglob("*.tmp"))
 
 
 def test_the_command_line_offers_every_export_format_the_history_writes():

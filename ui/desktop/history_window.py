@@ -21,7 +21,7 @@ from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
-from ascension.core.folders import kept_games_dir
+from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext
 from ascension.ui.history import repo
 from ascension.ui.history.db import History, ReadOnlyHistoryError, open_history
@@ -261,14 +261,12 @@ class HistoryWindow(QWidget):
                                   _("CSV files (*.csv)") if fmt == "csv" else _("JSON files (*.json)"))
         if not path:
             return None
-        tmp = Path(path + ".part")
-        try:
-            with self.history.session() as s, open(tmp, "w", encoding="utf-8", newline="") as fh:
+        try:   # (the file dialog asked before a file is written over)
+            with self.history.session() as s, atomic_writer(Path(path)) as fh:
                 n = repo.export_matches(s, fh, fmt, self.model.filter, sort=self.model.sort_key, me=self.player)
-            tmp.replace(path)
         except OSError as exc:
-            tmp.unlink(missing_ok=True)
-            self._notice(_("Export failed: {error}").format(error=exc))
+            self._notice(_("Export failed: {error}").format(
+                error=_("cannot write {file}: {error}").format(file=path, error=exc.strerror or exc)))
             return None
         if fmt == "bgstats":   # BG Stats logs no abandoned game
             done = ngettext("Exported {n} finished match to {path}", "Exported {n} finished matches to {path}", n)
