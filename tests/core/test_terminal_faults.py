@@ -4,6 +4,7 @@ as it was, and a bad name is refused before the game starts."""
 from __future__ import annotations
 
 import errno
+import io
 import json
 
 import pytest
@@ -407,6 +408,20 @@ def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_k
         holder.kill()
         holder.wait()
     assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
+
+
+def test_a_data_folder_that_cannot_be_made_still_lets_the_person_play(tmp_path, monkeypatch, capsys):
+    """A file stands where the data folder would be: no lock and no autosave can be made there,
+    so the game is played (and said to be unsaved) instead of ending in a traceback."""
+    blocked = tmp_path / "data"
+    blocked.write_text("a file of the player's")
+    monkeypatch.setenv("ASCENSION_DATA_DIR", str(blocked))
+    monkeypatch.setattr("sys.stdin", io.StringIO("P\nq\ny\n\n"))   # play all, leave, save in no file
+    assert main(["play", "--seed", "1", "--no-record"]) == 0
+    out = capsys.readouterr().out
+    assert f"The game could not be saved to {blocked / 'terminal-autosave.json'}: " in out
+    assert "The game is not saved" in out and out.rstrip().endswith("Seed 1 deals the same game again.")
+    assert blocked.read_text() == "a file of the player's"
 
 
 # ---------------------------------------------------------------------------- names

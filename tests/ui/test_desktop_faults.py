@@ -557,6 +557,24 @@ def test_the_folder_of_a_program_that_was_killed_is_taken_over(qtbot, monkeypatc
     assert window.instance is not None and window.isVisible()
 
 
+def test_a_data_folder_that_cannot_be_made_still_opens_the_table_and_closing_asks_to_save(qtbot, monkeypatch):
+    """A file where the data folder would be (or a read-only disk): no lock file and no autosave
+    can be made there. The program starts (it ended in a traceback), says the autosave fails
+    once a game begins, and closing asks where to save the game."""
+    blocked = storage.autosave_path().parent
+    blocked.parent.mkdir(parents=True, exist_ok=True)
+    blocked.write_text("a file of the player's")
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    asked = []
+    window.ask_unsaved = lambda error: asked.append(error) or "close"
+    window.start(TWO)
+    window.controller.answer(0)
+    assert window.controller.autosave_error.startswith("Autosave failed: ") and "Autosave failed" in window.notice.text()
+    assert window.close() and asked == [window.controller.autosave_error]
+    assert blocked.read_text() == "a file of the player's"
+
+
 def test_closing_the_window_lets_the_next_start_open_at_once(qtbot, monkeypatch):
     first = start_desktop(monkeypatch)
     qtbot.addWidget(first)

@@ -3,7 +3,9 @@ write over each other's autosave, and one of the games would be lost (or recorde
 while still being played). The first holds a lock file beside the autosave (QLockFile: the lock
 of a program that crashed or was killed is recognised by its process id and taken over); the
 desktop's also listens on a local socket, and a second start asks it to come to the front, and
-ends."""
+ends. Where no lock file can be made (the folder cannot be created or written), no autosave
+can be written either, so there is nothing to guard: the program starts and says that its
+autosave fails."""
 from __future__ import annotations
 
 import hashlib
@@ -21,7 +23,10 @@ class Instance:
     """The claim of one program (``who``: "desktop" or "terminal") on the data folder ``folder``."""
 
     def __init__(self, folder: Path, who: str = "desktop"):
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError:   # (a file in its place, a read-only disk): claim() finds no lock to take
+            pass
         self.lock = QLockFile(str(folder / f"{who}.lock"))
         self.lock.setStaleLockTime(0)   # held for as long as the program runs: stale only when its process is gone
         digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
@@ -29,8 +34,9 @@ class Instance:
         self.server: QLocalServer | None = None
 
     def claim(self) -> bool:
-        """Whether this program is the one for the folder now (the lock taken)."""
-        return self.lock.tryLock(0)
+        """Whether this program is the one for the folder now: the lock taken, or none can be
+        made there (only another program holding it is a no)."""
+        return self.lock.tryLock(0) or self.lock.error() != QLockFile.LockError.LockFailedError
 
     def holder(self) -> int | None:
         """The process id of the program that holds the folder, where the lock file says."""
