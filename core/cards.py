@@ -175,7 +175,7 @@ class _EffectCompiler:
                 params = verb.Params.model_validate(value)
             except ValidationError as exc:
                 err = exc.errors()[0]
-                raise SetFileError(f"{self.where}: field '{here}.{name}.{_loc(err)}': {err['msg']}") from None
+                raise SetFileError(f"{self.where}: field '{here}.{name}.{_loc(err)}': {i18n.validation_message(err)}") from None
             subs = tuple((sub, self.compile(f"{key}.{i}.{sub}", getattr(params, sub)))   # run as Frame.key
                          for sub in verb.sub_effects)                                       # + ".<step>.<field>"
             steps.append(Step(verb, params, subs))
@@ -421,7 +421,7 @@ def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None =
         header = SetHeader.model_validate(raw.get("set", {}))
     except ValidationError as exc:
         err = exc.errors()[0]
-        raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {err['msg']}") from None
+        raise SetFileError(f"{name}: [set]: field '{_loc(err)}': {i18n.validation_message(err)}") from None
     if recorded is None:   # a player's printed numbers (core/overrides.py)
         recorded = overrides.apply(raw, header.id)
     else:
@@ -439,7 +439,7 @@ def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None =
                 model = CardModel.model_validate(entry)
             except ValidationError as exc:
                 err = exc.errors()[0]
-                raise SetFileError(f"{where}: field '{_loc(err)}': {err['msg']}") from None
+                raise SetFileError(f"{where}: field '{_loc(err)}': {i18n.validation_message(err)}") from None
             if model.id in seen:
                 raise SetFileError(f"{where}: field 'id': duplicate id '{model.id}'")
             seen.add(model.id)

@@ -170,3 +170,63 @@ def _plural_rule(expr: str):
 def missing() -> set[str]:
     """Messages asked for in this language that its catalogue lacks (tests read this)."""
     return set(_missing)
+
+
+# What pydantic says is wrong with a value (a save, a set file, the settings), by its error type,
+# in pydantic's own English words, for the catalogue: the message read in the player's language.
+# A type not listed here keeps pydantic's English message.
+_EXPECTED = {
+    "missing": N_("Field required"),
+    "extra_forbidden": N_("Extra inputs are not permitted"),
+    "int_type": N_("Input should be a valid integer"),
+    "int_parsing": N_("Input should be a valid integer, unable to parse string as an integer"),
+    "int_from_float": N_("Input should be a valid integer, got a number with a fractional part"),
+    "float_type": N_("Input should be a valid number"),
+    "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
+    "string_type": N_("Input should be a valid string"),
+    "bool_type": N_("Input should be a valid boolean"),
+    "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
+    "list_type": N_("Input should be a valid list"),
+    "dict_type": N_("Input should be a valid dictionary"),
+    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "datetime_type": N_("Input should be a valid datetime"),
+    "datetime_from_date_parsing": N_("Input should be a valid datetime or date, {error}"),
+    "less_than_equal": N_("Input should be less than or equal to {le}"),
+    "greater_than_equal": N_("Input should be greater than or equal to {ge}"),
+    "less_than": N_("Input should be less than {lt}"),
+    "greater_than": N_("Input should be greater than {gt}"),
+    "literal_error": N_("Input should be {expected}"),
+}
+_LENGTH = {   # the form the bound's number calls for
+    "too_short": lambda n: ngettext(
+        "{field_type} should have at least {min_length} item after validation, not {actual_length}",
+        "{field_type} should have at least {min_length} items after validation, not {actual_length}", n),
+    "too_long": lambda n: ngettext(
+        "{field_type} should have at most {max_length} item after validation, not {actual_length}",
+        "{field_type} should have at most {max_length} items after validation, not {actual_length}", n),
+    "string_too_short": lambda n: ngettext("String should have at least {min_length} character",
+                                           "String should have at least {min_length} characters", n),
+    "string_too_long": lambda n: ngettext("String should have at most {max_length} character",
+                                          "String should have at most {max_length} characters", n),
+}
+_FIELD_TYPES = {"List": lambda: pgettext("kind of value", "List"), "Tuple": lambda: pgettext("kind of value", "Tuple"),
+                "Dictionary": lambda: pgettext("kind of value", "Dictionary"),
+                "Set": lambda: pgettext("kind of value", "Set")}
+
+
+def validation_message(err: dict) -> str:
+    """What one of pydantic's ``errors()`` says is wrong, in the current language (its message
+    made again from its type and context)."""
+    kind, ctx = err.get("type", ""), dict(err.get("ctx") or {})
+    try:
+        if kind == "value_error":   # our own validators' words, translated where they were raised
+            return str(ctx["error"])
+        if kind in _LENGTH:
+            if ctx.get("field_type") in _FIELD_TYPES:
+                ctx["field_type"] = _FIELD_TYPES[ctx["field_type"]]()
+            return _LENGTH[kind](ctx.get("min_length", ctx.get("max_length"))).format(**ctx)
+        if kind in _EXPECTED:
+            return _(_EXPECTED[kind]).format(**ctx)
+    except (KeyError, IndexError, TypeError, ValueError):   # a context of another shape: pydantic's words
+        pass
+    return err["msg"]

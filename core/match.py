@@ -18,7 +18,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
-from .i18n import _
+from .i18n import _, validation_message
 from .slots import ext_problems
 from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError
 
@@ -436,7 +436,7 @@ def _located(exc: ValidationError, root: str) -> str:
     """The first problem pydantic found, as "key.path: what was expected"."""
     err = exc.errors()[0]
     path = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])
-    return f"{root}{path}: {err['msg']}"
+    return f"{root}{path}: {validation_message(err)}"
 
 
 def _depth(value: Any) -> int:

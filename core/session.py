@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, Valida
 from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
-from .i18n import _
+from .i18n import _, validation_message
 from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, save
 
 # Events that show a player something they could not know before: undoing past them is
@@ -251,7 +251,7 @@ class Session:
             err = exc.errors()[0]
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
             raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
-                source=source, where=where, error=err["msg"])) from None
+                source=source, where=where, error=validation_message(err))) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:   # a bot plugin no longer installed: the save itself is sound
             raise SaveNotUsableNow(_("{source}: the saved game is sound, but it needs a bot that is not installed "

@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import TypeAdapter, ValidationError
 
-from .i18n import _
+from .i18n import _, validation_message
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ class StateSlot:
         except ValidationError as exc:
             err = exc.errors()[0]
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])
-            return f"{self.key}{where}: {err['msg']}"
+            return f"{self.key}{where}: {validation_message(err)}"
         return None
 
 

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 import pytest
 
+from datetime import datetime
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, ValidationError
+
 from ascension.core import i18n
 
 
@@ -93,3 +98,63 @@ def test_no_module_that_translates_uses_underscore_as_a_throwaway_name():
             shadowed += [f"{path}:{n.lineno}" for n in ast.walk(tree)
                          if isinstance(n, ast.Name) and n.id == "_" and isinstance(n.ctx, ast.Store)]
     assert shadowed == []
+
+
+# ---------------------------------------------------------------------------- pydantic's words
+class _Inner(BaseModel):
+    x: int
+
+
+class _Every(BaseModel):
+    """A model each bad value of which raises one of the error types the catalogue words."""
+    model_config = ConfigDict(extra="forbid")
+    a: list[int] = Field(min_length=2, max_length=3)
+    s: str = Field(min_length=2, max_length=3)
+    i: StrictInt = Field(ge=0, le=5)
+    j: int = Field(gt=0, lt=5)
+    k: Literal["human", "bot"]
+    d: dict[str, int]
+    f: float
+    b: bool
+    t: datetime
+    inner: _Inner
+    needed: int
+
+
+BAD_VALUES = [dict(a=[1], s="x", i=-1, j=0, k="x", d=3, f="x", b="maybe", t="yesterday", inner=3, extra=1),
+              dict(a=[1, 2, 3, 4], s="xxxx", i=9, j=9, k=1, d={"a": "b"}, f=[1], b=3, t=[1], inner={"x": 1.5}),
+              dict(a="x", s=3, i="3", j="x", inner={"x": "y"}, b=[1], needed=1)]
+
+
+def every_error() -> list[dict]:
+    errors = []
+    for values in BAD_VALUES:
+        with pytest.raises(ValidationError) as exc:
+            _Every(**values)
+        errors += exc.value.errors()
+    return errors
+
+
+def test_validation_messages_are_pydantics_own_words_in_english():
+    errors = every_error()
+    worded = set(i18n._EXPECTED) | set(i18n._LENGTH)
+    assert worded <= {e["type"] for e in errors}            # each worded type is met here
+    for err in errors:
+        assert i18n.validation_message(err) == err["msg"], err["type"]
+
+
+def test_validation_messages_are_read_in_the_players_language():
+    errors = [e for e in every_error() if e["type"] in set(i18n._EXPECTED) | set(i18n._LENGTH)]
+    i18n.set_language("de")
+    german = {e["type"]: i18n.validation_message(e) for e in errors}
+    assert all(german[e["type"]] != e["msg"] for e in errors)
+    assert german["less_than_equal"] == "Erwartet wird höchstens 5"
+    assert german["too_short"] == "Die Liste sollte mindestens 2 Einträge haben, nicht 1"
+
+
+def test_a_bad_save_is_named_in_the_players_language():
+    from ascension.core.match import SaveFileError, load
+    i18n.set_language("de")
+    with pytest.raises(SaveFileError) as err:
+        load('{"format": 1, "setup": {}, "state": {}, "answers": [-1]}', "game.json")
+    assert str(err.value) == "game.json: kein gültiges gespeichertes Spiel: state.seed: Pflichtfeld fehlt"

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from ascension.core.bots import BotUnavailable
 from ascension.core.folders import (TMP_SUFFIX, FileTooLarge, config_dir, data_dir, held_games, kept_games_dir,
                                     put_on_hold, read_bounded, set_aside, write_text_atomic)
-from ascension.core.i18n import _
+from ascension.core.i18n import _, validation_message
 from ascension.core.match import SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
 
@@ -270,7 +270,7 @@ class Settings:
                 loaded["presets"].pop(loc[1], None)
             else:
                 loaded.pop(loc[0], None)
-        return "{where}: {error}".format(where=".".join(str(x) for x in errors[0]["loc"]), error=errors[0]["msg"])
+        return "{where}: {error}".format(where=".".join(str(x) for x in errors[0]["loc"]), error=validation_message(errors[0]))
 
     def _set_aside(self, error: str, kept: bool = False) -> None:
         try:
