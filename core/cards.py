@@ -401,7 +401,8 @@ def read_toml(path: Path, what: str, name: str | None = None) -> dict:
     except RecursionError:
         raise SetFileError(_(too_deep).format(file=name)) from None
     except (OSError, NotAFile, tomllib.TOMLDecodeError) as exc:
-        raise SetFileError(_(bad).format(file=name, error=exc)) from None
+        raise SetFileError(_(bad).format(file=name, error=i18n.os_error(exc, path) if isinstance(exc, OSError) else exc)
+                           ) from None
 
 
 def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:

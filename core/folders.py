@@ -84,8 +84,12 @@ def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
 def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
     """A UTF-8 text file (newlines as written) that becomes ``path`` only once whole: written
     beside it under a name no file has (``<name><random>.tmp``) and renamed over it at the end.
-    An error on the way leaves ``path`` as it was and no temporary file."""
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
+    An error on the way leaves ``path`` as it was and no temporary file; one about the
+    temporary file names ``path``, the file asked for."""
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
+    except OSError as exc:
+        raise _about(exc, path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             yield f
@@ -93,9 +97,16 @@ def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
                 f.flush()
                 os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise
+        raise _about(exc, path) if isinstance(exc, OSError) else exc
+
+
+def _about(exc: OSError, path: Path) -> OSError:
+    """``exc`` naming ``path`` where it named a temporary file beside it."""
+    if isinstance(exc.filename, str) and exc.filename.endswith(TMP_SUFFIX) and Path(exc.filename).parent == path.parent:
+        exc.filename = str(path)
+    return exc
 
 
 TMP_SUFFIX = ".tmp"

@@ -230,3 +230,37 @@ def validation_message(err: dict) -> str:
     except (KeyError, IndexError, TypeError, ValueError):   # a context of another shape: pydantic's words
         pass
     return err["msg"]
+
+
+# What the system says went wrong with a file, by its error number, in a player's words (the C
+# library's words are English and come with "[Errno 28]"); another number keeps the system's.
+_OS_ERRORS = {
+    "ENOSPC": N_("the disk is full"),
+    "EDQUOT": N_("the disk quota is used up"),
+    "EACCES": N_("permission denied"),
+    "EPERM": N_("permission denied"),
+    "EROFS": N_("the disk is read-only"),
+    "ENOENT": N_("no such file or folder"),
+    "EEXIST": N_("a file of that name is in the way"),
+    "ENOTDIR": N_("a file stands where a folder should be"),
+    "EISDIR": N_("that is a folder, not a file"),
+    "EIO": N_("the disk could not be read or written"),
+    "ENAMETOOLONG": N_("the name is too long"),
+    "EBUSY": N_("it is in use by another program"),
+    "ETXTBSY": N_("it is in use by another program"),
+    "EMFILE": N_("too many files are open"),
+    "ENFILE": N_("too many files are open"),
+    "ELOOP": N_("too many symbolic links"),
+    "ENOTEMPTY": N_("the folder is not empty"),
+}
+
+
+def os_error(exc: OSError, named: object = None) -> str:
+    """What went wrong with a file, for a player: the reason in their language and the file it
+    concerns, unless that is ``named`` already by the message around it ("the disk is full",
+    "a file stands where a folder should be: /home/ann/.local/share")."""
+    import errno
+    reason = _OS_ERRORS.get(errno.errorcode.get(exc.errno or -1, ""))
+    text = _(reason) if reason else (exc.strerror or str(exc))
+    files = [str(f) for f in dict.fromkeys((exc.filename, exc.filename2)) if f is not None and str(f) != str(named)]
+    return f"{text}: {' → '.join(files)}" if files else text

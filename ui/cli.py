@@ -25,7 +25,7 @@ from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
 from ascension.core.folders import write_text_atomic
-from ascension.core.i18n import _, ngettext
+from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
@@ -87,7 +87,7 @@ def _cluster(address: str | None, jobs: int):
             workers = len(client.scheduler_info().get("workers", {})) or 1
             yield client.get_executor(), max(jobs, workers)
     except OSError as exc:   # no scheduler there
-        raise UsageError(_("--dask {address}: cannot reach the scheduler: {error}").format(address=address, error=exc)) from None
+        raise UsageError(_("--dask {address}: cannot reach the scheduler: {error}").format(address=address, error=os_error(exc))) from None
     finally:
         if cluster is not None:
             cluster.close()
@@ -108,7 +108,7 @@ def _save_games_folder(option: str | None) -> Path | None:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(_("--save-games {folder}: cannot create the folder: {error}").format(
-            folder=option, error=exc.strerror)) from None
+            folder=option, error=os_error(exc, named=option))) from None
     return folder
 
 
@@ -388,7 +388,8 @@ def cmd_replay(args) -> int:
             again = replay(d["setup"], saved.answers)
             same = again.to_dict()["state"] == saved.to_dict()["state"]
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError, SaveFileError: ValueErrors
-        return _error(_("cannot replay {file}: {error}").format(file=args.file, error=exc))
+        return _error(_("cannot replay {file}: {error}").format(
+            file=args.file, error=os_error(exc, args.file) if isinstance(exc, OSError) else exc))
     except (InvalidAnswer, GameOver, EngineError) as exc:
         print(_("{file}: the answers saved in it no longer fit the game: {error}").format(
             file=args.file, error=_without_controls(str(exc))))

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from ascension.core.folders import atomic_writer
-from ascension.core.i18n import N_, _, ngettext
+from ascension.core.i18n import N_, _, ngettext, os_error
 from ascension.ui.cli_common import _csv, _error, shown
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
@@ -301,8 +301,8 @@ def cmd_history_export(args) -> int:
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
     except OSError as exc:
-        return _error(_("cannot write {file}: {error}").format(file=out, error=exc.strerror or exc) if to_file
-                      else str(exc))
+        return _error(_("cannot write {file}: {error}").format(file=out, error=os_error(exc, out)) if to_file
+                      else os_error(exc))
     if to_file:
         print(ngettext("exported {n} match to {file} ({format})", "exported {n} matches to {file} ({format})", n)
               .format(n=n, file=args.out, format=fmt), file=sys.stderr)

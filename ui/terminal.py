@@ -23,7 +23,7 @@ from ascension.core import rng
 from ascension.core.bots import bot_kinds
 from ascension.core.cards import cost_words
 from ascension.core.engine import Decision, Game
-from ascension.core.i18n import N_, _, card_name, ngettext, pgettext
+from ascension.core.i18n import N_, _, card_name, ngettext, os_error, pgettext
 from ascension.core.match import SaveFileError, SaveNotUsableNow
 from ascension.core.names import validate_name
 from ascension.core.plugins import installed
@@ -202,7 +202,7 @@ def save_elsewhere(session: Session, saved: "Autosave", input_fn: Callable[[str]
         try:
             storage.write_text_atomic(path, session.to_json())
         except OSError as exc:
-            saved.error = _("it could not be saved to {path}: {error}").format(path=path, error=exc)
+            saved.error = _("it could not be saved to {path}: {error}").format(path=path, error=os_error(exc, path))
             continue
         saved.path, saved.named, saved.holds_game = path, True, True
         return
@@ -258,7 +258,7 @@ def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
                   "again when it can be resumed.").format(error=exc, path=storage.put_on_hold(path)))
         except OSError as move_exc:
             out(_("The autosaved game cannot be resumed here now ({error}); it could not be moved out of the new "
-                  "game's way either ({move_error}).").format(error=exc, move_error=move_exc))
+                  "game's way either ({move_error}).").format(error=exc, move_error=os_error(move_exc)))
             saved.blocked = True
         return None
     except SaveFileError as exc:
@@ -267,7 +267,7 @@ def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
                 error=exc, path=storage.set_aside(path)))
         except OSError as move_exc:
             out(_("The autosaved game could not be resumed ({error}); it could not be set aside either "
-                  "({move_error}).").format(error=exc, move_error=move_exc))
+                  "({move_error}).").format(error=exc, move_error=os_error(move_exc)))
             saved.blocked = True
         return None
     return None if session.over else (session, me)
@@ -319,9 +319,9 @@ class Autosave:
                 storage.write_text_atomic(self.path, session.to_json(), durable=self.named)
             self.holds_game = True
         except OSError as exc:
-            self._failed(exc, out)
+            self._failed(os_error(exc, self.path), out)
 
-    def _failed(self, why, out: Out) -> None:
+    def _failed(self, why: str, out: Out) -> None:
         self.holds_game = False
         self.error = str(why)
         if not self.failed:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+import errno
 from datetime import datetime
 from typing import Literal
 
@@ -158,3 +159,28 @@ def test_a_bad_save_is_named_in_the_players_language():
     with pytest.raises(SaveFileError) as err:
         load('{"format": 1, "setup": {}, "state": {}, "answers": [-1]}', "game.json")
     assert str(err.value) == "game.json: kein gültiges gespeichertes Spiel: state.seed: Pflichtfeld fehlt"
+
+
+# ---------------------------------------------------------------------------- the system's words
+def test_a_file_error_is_said_plainly_naming_the_file_once():
+    full = OSError(errno.ENOSPC, "No space left on device", "/home/ann/game.json")
+    assert i18n.os_error(full) == "the disk is full: /home/ann/game.json"
+    assert i18n.os_error(full, named="/home/ann/game.json") == "the disk is full"   # the message names it
+    assert i18n.os_error(OSError(errno.ENOSPC, "No space left on device")) == "the disk is full"
+    odd = OSError(errno.ESTALE, "Stale file handle", "/net/game.json")
+    assert i18n.os_error(odd) == "Stale file handle: /net/game.json"                 # the system's words
+    assert i18n.os_error(OSError("something else")) == "something else"
+
+
+def test_a_file_error_is_said_in_the_players_language():
+    i18n.set_language("de")
+    assert i18n.os_error(PermissionError(errno.EACCES, "Permission denied", "/x")) == "keine Berechtigung: /x"
+
+
+def test_a_failed_write_names_the_file_asked_for_not_its_temporary_file(tmp_path):
+    from ascension.core.folders import write_text_atomic
+    (tmp_path / "game.json").mkdir()   # the rename of the temporary file onto it fails
+    with pytest.raises(OSError) as err:
+        write_text_atomic(tmp_path / "game.json", "{}")
+    assert i18n.os_error(err.value) == f"that is a folder, not a file: {tmp_path / 'game.json'}"
+    assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -154,7 +154,7 @@ def test_a_game_whose_autosave_fails_is_recorded_as_abandoned_when_left(tmp_path
     game, lines, asked = play(["P", "q", "y", ""], autosave=path, db=db)   # Enter: leave it unsaved
     assert any(line.startswith("The game could not be saved to") for line in lines)
     assert asked[-2].startswith("Leave the game? (y/n)")            # not "It stays saved"
-    assert asked[-1].startswith("The game is not saved ([Errno 28] No space left on device)") and "--load" in asked[-1]
+    assert asked[-1].startswith("The game is not saved (the disk is full)") and "--load" in asked[-1]
     assert any(line.startswith("You left the game. Seed") for line in lines)
     assert history_rows(db) == [("abandoned", [1])]
 

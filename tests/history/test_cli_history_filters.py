@@ -126,7 +126,7 @@ def test_a_failed_export_leaves_no_file_and_touches_none_of_the_players(capsys, 
     target, theirs = tmp_path / "plays.json", tmp_path / "plays.json.part"   # (once the temporary name)
     theirs.write_text("mine")
     code, out, err = run(capsys, "history", "export", "--db", history_file, "--format", "bgstats", "--out", target)
-    assert code == 2 and err == f"ascension: error: cannot write {target}: No space left on device\n"
+    assert code == 2 and err == f"ascension: error: cannot write {target}: the disk is full\n"
     assert sorted(p.name for p in tmp_path.iterdir() if "plays" in p.name) == ["plays.json.part"]
     assert theirs.read_text() == "mine"
 

@@ -127,7 +127,7 @@ def test_a_failed_export_says_so_and_leaves_no_file(window, tmp_path):
     window.ask_save_path = lambda title, suggested, pattern: str(tmp_path / "missing folder" / "plays.json")
     assert window.export("bgstats") is None
     assert "Export failed" in window.banner.text() and window.banner.isVisibleTo(window)
-    assert f"cannot write {tmp_path / 'missing folder' / 'plays.json'}: No such file" in window.banner.text()
+    assert f"cannot write {tmp_path / 'missing folder' / 'plays.json'}: no such file or folder" in window.banner.text()
     assert not (tmp_path / "missing folder").exists()
 
 
@@ -139,7 +139,7 @@ def test_a_failed_export_touches_no_file_of_the_players(window, tmp_path, monkey
         raise OSError(28, "No space left on device")
     monkeypatch.setattr(repo, "export_matches", broken)
     window.ask_save_path = lambda title, suggested, pattern: str(tmp_path / "plays.json")
-    assert window.export("bgstats") is None and "No space left on device" in window.banner.text()
+    assert window.export("bgstats") is None and "the disk is full" in window.banner.text()
     assert sorted(p.name for p in tmp_path.iterdir() if "plays" in p.name) == ["plays.json.part"]
     assert theirs.read_text() == "mine"
 

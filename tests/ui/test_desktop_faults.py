@@ -345,7 +345,7 @@ def disk_full(monkeypatch):
 def started_and_moved(window):
     window.start(TWO)
     window.controller.answer(0)
-    assert "No space left on device" in window.controller.autosave_error
+    assert window.controller.autosave_error == "Autosave failed: the disk is full"
     return window.controller.session.to_json()
 
 
@@ -485,7 +485,7 @@ def test_a_failed_autosave_is_said_in_full_once_above_the_table_and_named_in_the
     error = window.controller.autosave_error
     assert window.notice.isVisible() and window.notice.messages == [error]
     window.refresh()
-    assert "not autosaved" in window.status.text() and "No space left" not in window.status.text()
+    assert "not autosaved" in window.status.text() and "the disk is full" not in window.status.text()
     assert error in window.status.toolTip()
 
 

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
                                QWidget)
 
 from ascension.core import i18n, overrides
-from ascension.core.i18n import _, ngettext
+from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SaveNotUsableNow, SetupError
 from ascension.core.wording import unspent_lines
 
@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
         try:
             self.controller.save_to(path)
         except OSError as exc:
-            QMessageBox.warning(self, _("Could not save"), _("The game was not saved:\n{error}").format(error=exc))
+            QMessageBox.warning(self, _("Could not save"), _("The game was not saved:\n{error}").format(error=os_error(exc)))
             return False
         self.statusBar().showMessage(_("Saved as {path}").format(path=path), 10000)
         return True
@@ -706,7 +706,8 @@ class MainWindow(QMainWindow):
                 kept = _("It was kept as {path} and is offered again when it can be resumed.").format(
                     path=storage.put_on_hold(path))
             except OSError as move_exc:
-                kept = _("It could not be moved out of the new game's way either ({error}).").format(error=move_exc)
+                kept = _("It could not be moved out of the new game's way either ({error}).").format(
+                    error=os_error(move_exc))
                 self.controller.autosave_blocked = True
             self.notice.add(_("The autosaved game cannot be resumed here now. {kept} {error}").format(kept=kept, error=exc))
             return False
@@ -714,7 +715,8 @@ class MainWindow(QMainWindow):
             try:
                 kept = _("It was set aside as {path}.").format(path=storage.set_aside(path))
             except OSError as move_exc:
-                kept = _("It could not be set aside either ({error}); it was left as it is.").format(error=move_exc)
+                kept = _("It could not be set aside either ({error}); it was left as it is.").format(
+                    error=os_error(move_exc))
                 self.controller.autosave_blocked = True
             self.notice.add(_("The autosaved game could not be resumed. {kept} {error}").format(kept=kept, error=exc))
             return False

@@ -22,7 +22,7 @@ from typing import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from ascension.core.engine import Decision, Game
-from ascension.core.i18n import _, ngettext
+from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SetupError
 from ascension.core.names import BadName, validate_name
 from ascension.core.session import Seat, Session, first_player_drawn
@@ -389,9 +389,9 @@ class Controller(QObject):
                 storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
             self.autosave_error = ""
         except OSError as exc:   # the game goes on; the window shows the problem
-            self._autosave_failed(exc)
+            self._autosave_failed(os_error(exc))
 
-    def _autosave_failed(self, why) -> None:
+    def _autosave_failed(self, why: str) -> None:
         error = _("Autosave failed: {error}").format(error=why)
         if error != self.autosave_error:   # said in full once per new failure, not at every move
             self.notice.emit(error)

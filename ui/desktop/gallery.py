@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFormLayout
 
 from ascension.core import overrides
 from ascension.core.cards import FACTIONS, CardDef, SetFileError, cost_words
-from ascension.core.i18n import N_, _
+from ascension.core.i18n import N_, _, os_error
 from ascension.core.match import available_sets, load_set
 
 from .cards import ASPECT, CardWidget, set_mark
@@ -230,7 +230,8 @@ def save_numbers(card: CardDef, values: dict | None) -> str | None:
     except SetFileError as exc:
         return str(exc)
     except OSError as exc:
-        return _("{path}: cannot write the override file: {error}").format(path=overrides.user_file(), error=exc)
+        return _("{path}: cannot write the override file: {error}").format(path=overrides.user_file(),
+                                                                            error=os_error(exc, overrides.user_file()))
     overrides.reload()
     return None
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHea
                                QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from ascension.core.folders import atomic_writer, kept_games_dir
-from ascension.core.i18n import _, ngettext
+from ascension.core.i18n import _, ngettext, os_error
 from ascension.ui.history import repo
 from ascension.ui.history.db import History, ReadOnlyHistoryError, open_history
 from ascension.ui.history.recording import history_for, kept_for, take_in_kept
@@ -266,7 +266,7 @@ class HistoryWindow(QWidget):
                 n = repo.export_matches(s, fh, fmt, self.model.filter, sort=self.model.sort_key, me=self.player)
         except OSError as exc:
             self._notice(_("Export failed: {error}").format(
-                error=_("cannot write {file}: {error}").format(file=path, error=exc.strerror or exc)))
+                error=_("cannot write {file}: {error}").format(file=path, error=os_error(exc, path))))
             return None
         if fmt == "bgstats":   # BG Stats logs no abandoned game
             done = ngettext("Exported {n} finished match to {path}", "Exported {n} finished matches to {path}", n)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from ascension.core.i18n import _
+from ascension.core.i18n import _, os_error
 
 from . import desktop_entry, language, platform_check, storage
 
@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             written = desktop_entry.install()
         except OSError as exc:   # a read-only or full home folder, a file where a folder should be
-            print(_("ascension-desktop: the menu entry could not be installed: {error}").format(error=exc),
+            print(_("ascension-desktop: the menu entry could not be installed: {error}").format(error=os_error(exc)),
                   file=sys.stderr)
             return 1
         for path in written:

@@ -22,7 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, Validat
 from ascension.core.bots import BotUnavailable
 from ascension.core.folders import (TMP_SUFFIX, FileTooLarge, config_dir, data_dir, held_games, kept_games_dir,
                                     put_on_hold, read_bounded, set_aside, write_text_atomic)
-from ascension.core.i18n import _, validation_message
+from ascension.core.i18n import _, os_error, validation_message
 from ascension.core.match import SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
 
@@ -114,7 +114,7 @@ def read_session(path: str | Path) -> Session:
     except (FileNotFoundError, ValueError) as exc:   # gone, not UTF-8, too large
         raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
     except OSError as exc:   # permissions, a disk error: locked is not damaged
-        raise SaveNotUsableNow(_("{path}: cannot be read now: {error}").format(path=path, error=exc)) from None
+        raise SaveNotUsableNow(_("{path}: cannot be read now: {error}").format(path=path, error=os_error(exc, path))) from None
     try:
         session = Session.from_json(text, str(path))
         check_playable(session)
@@ -247,7 +247,7 @@ class Settings:
         except OSError as exc:   # locked is not damaged: left alone, and not written over
             self.writable = False
             self.problem = _("Your settings {path} cannot be read now ({error}): this session uses the defaults "
-                             "and leaves the file as it is.").format(path=self.path, error=exc)
+                             "and leaves the file as it is.").format(path=self.path, error=os_error(exc, self.path))
             log.warning("%s", self.problem)
             return
         wrong = self._usable(loaded)
@@ -276,7 +276,7 @@ class Settings:
         try:
             where = _("it was set aside as {path}").format(path=set_aside(self.path))
         except OSError as move_exc:
-            where = _("it could not be set aside ({error})").format(error=move_exc)
+            where = _("it could not be set aside ({error})").format(error=os_error(move_exc))
         self.problem = (_("Your settings {path} held what cannot be used ({error}); {where}, and the rest of it is "
                           "used.") if kept else
                         _("Your settings {path} are damaged ({error}); {where}, and the defaults are used.")).format(

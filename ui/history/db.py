@@ -53,7 +53,7 @@ from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, SQLModel
 
 from ascension.core.folders import data_dir
-from ascension.core.i18n import _
+from ascension.core.i18n import _, os_error
 
 from . import migrations
 from .models import SCHEMA_VERSION, TABLES
@@ -392,13 +392,13 @@ def _create_private(path: Path) -> None:
     except OSError as exc:   # a file where the folder should be, a read-only or full disk
         raise HistoryError(_("the history {where} cannot be made: its folder {folder} cannot be created ({error}); "
                              "choose another file with --db").format(where=path, folder=path.parent,
-                                                                      error=exc.strerror or exc)) from None
+                                                                      error=os_error(exc, path.parent))) from None
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
     except FileExistsError:
         pass
     except OSError as exc:
-        raise ReadOnlyHistoryError(str(path), _("the file cannot be created: {error}").format(error=exc.strerror)) from None
+        raise ReadOnlyHistoryError(str(path), _("the file cannot be created: {error}").format(error=os_error(exc, path))) from None
 
 
 # ---------------------------------------------------------------------------- opening
