@@ -22,6 +22,7 @@ it wraps every translated string in ``⟦…⟧`` so that text which bypassed th
 """
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -259,7 +260,6 @@ def os_error(exc: OSError, named: object = None) -> str:
     """What went wrong with a file, for a player: the reason in their language and the file it
     concerns, unless that is ``named`` already by the message around it ("the disk is full",
     "a file stands where a folder should be: /home/ann/.local/share")."""
-    import errno
     reason = _OS_ERRORS.get(errno.errorcode.get(exc.errno or -1, ""))
     text = _(reason) if reason else (exc.strerror or str(exc))
     files = [str(f) for f in dict.fromkeys((exc.filename, exc.filename2)) if f is not None and str(f) != str(named)]
