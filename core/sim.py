@@ -43,13 +43,14 @@ def play_out(game: Game, bots: list, after: Callable[[], None] | None = None) ->
     """Let ``bots`` (one per seat) answer every decision until ``game`` ends, calling ``after``
     after each answer. A game that breaks, or never ends, raises :class:`SimulationFailure` with
     the setup and answers that reproduce it."""
-    decision, view, apply, answers = game.decision, game.view, game.apply, game.answers
+    decision, apply, answers = game.decision, game.apply, game.answers
+    views = [game.view(seat) for seat in range(len(game.players))]   # live windows: one per seat serves every move
     with reproducible(game):
         while not game.over:
             if len(answers) > MAX_ANSWERS:   # a loop no turn cap can catch: stop and report it
                 raise RuntimeError(_("no end after {n} answers (turn {turn})").format(n=MAX_ANSWERS, turn=game.turn))
             dec = decision()
-            apply(bots[dec.seat].choose(view(dec.seat), dec))
+            apply(bots[dec.seat].choose(views[dec.seat], dec))
             if after is not None:
                 after()
 
