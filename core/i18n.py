@@ -174,8 +174,9 @@ def missing() -> set[str]:
 
 
 # What pydantic says is wrong with a value (a save, a set file, the settings), by its error type,
-# in pydantic's own English words, for the catalogue: the message read in the player's language.
-# A type not listed here keeps pydantic's English message.
+# in pydantic's own English words (but for the name of our class, which means nothing to a
+# player), for the catalogue: the message read in the player's language. A type not listed here
+# keeps pydantic's English message.
 _EXPECTED = {
     "missing": N_("Field required"),
     "extra_forbidden": N_("Extra inputs are not permitted"),
@@ -189,7 +190,7 @@ _EXPECTED = {
     "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
     "list_type": N_("Input should be a valid list"),
     "dict_type": N_("Input should be a valid dictionary"),
-    "model_type": N_("Input should be a valid dictionary or instance of {class_name}"),
+    "model_type": N_("Input should be a valid dictionary"),   # (pydantic adds "or instance of <class>")
     "datetime_type": N_("Input should be a valid datetime"),
     "datetime_from_date_parsing": N_("Input should be a valid datetime or date, {error}"),
     "less_than_equal": N_("Input should be less than or equal to {le}"),
