@@ -48,7 +48,12 @@ class SaveFileError(ValueError):
 class SaveNotUsableNow(SaveFileError):
     """A saved game that is sound as far as can be told but cannot be used here now: a set,
     plugin or bot it needs is not installed, or the file cannot be read at the moment
-    (permissions, a disk error). "Locked is not damaged": it is kept, never set aside as damaged."""
+    (permissions, a disk error). "Locked is not damaged": it is kept, never set aside as damaged.
+    ``reason`` says why without the file's name, for a message that names it already."""
+
+    def __init__(self, source: object, reason: str):
+        super().__init__(f"{source}: {reason}")
+        self.reason = reason
 
 
 @dataclass
@@ -516,8 +521,8 @@ def load(text: str, source: str = "save") -> Game:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game
     except NotInstalled as exc:   # "locked is not damaged": a sound save is not called invalid
-        raise SaveNotUsableNow(_("{source}: the saved game is sound, but it needs what is not installed here: "
-                                 "{problem}").format(source=source, problem=exc)) from None
+        raise SaveNotUsableNow(source, _("the saved game is sound, but it needs what is not installed here: "
+                                         "{problem}").format(problem=exc)) from None
     except SetupError as exc:
         raise SaveFileError(_not_valid(source, str(exc))) from None
 

@@ -254,9 +254,9 @@ class Session:
                 source=source, where=where, error=validation_message(err))) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:   # a bot plugin no longer installed: the save itself is sound
-            raise SaveNotUsableNow(_("{source}: the saved game is sound, but it needs a bot that is not installed "
-                                     "here: unknown bot {bot} (installed: {known})").format(
-                source=source, bot=repr(unknown[0]), known=", ".join(sorted(bot_kinds()))))
+            raise SaveNotUsableNow(source, _("the saved game is sound, but it needs a bot that is not installed "
+                                             "here: unknown bot {bot} (installed: {known})").format(
+                bot=repr(unknown[0]), known=", ".join(sorted(bot_kinds()))))
         game = load(json.dumps(m.game), source)
         if len(m.seats) != len(game.players):
             raise SaveFileError(_("{source}: not a valid saved session: seats: {n} seats for a {players}-player game")

@@ -255,10 +255,10 @@ def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
     except SaveNotUsableNow as exc:
         try:
             out(_("The autosaved game cannot be resumed here now ({error}); it was kept as {path} and is offered "
-                  "again when it can be resumed.").format(error=exc, path=storage.put_on_hold(path)))
+                  "again when it can be resumed.").format(error=exc.reason, path=storage.put_on_hold(path)))
         except OSError as move_exc:
             out(_("The autosaved game cannot be resumed here now ({error}); it could not be moved out of the new "
-                  "game's way either ({move_error}).").format(error=exc, move_error=os_error(move_exc)))
+                  "game's way either ({move_error}).").format(error=exc.reason, move_error=os_error(move_exc)))
             saved.blocked = True
         return None
     except SaveFileError as exc:

@@ -434,7 +434,8 @@ def test_an_autosave_that_needs_what_is_not_installed_is_put_on_hold_whole_not_c
     assert len(held) == 1 and held[0].name.startswith("autosave-") and held[0].read_bytes() == content
     assert not list(path.parent.glob("*.bad-*")) and not path.exists()
     text = window.notice.text()
-    assert text.startswith("The autosaved game cannot be resumed here now.") and str(held[0]) in text
+    assert text.startswith("The autosaved game cannot be resumed here now: the saved game is sound, but it needs ")
+    assert str(held[0]) in text and str(path) not in text.replace(str(held[0]), "")   # named once: where it is now
     assert "not installed" in text and "not a valid" not in text
     window.start(TWO)   # the new game's autosave does not touch the game on hold
     assert json.loads(path.read_text())["game"]["state"]["turn"] == 1 and held[0].read_bytes() == content

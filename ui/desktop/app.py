@@ -709,7 +709,8 @@ class MainWindow(QMainWindow):
                 kept = _("It could not be moved out of the new game's way either ({error}).").format(
                     error=os_error(move_exc))
                 self.controller.autosave_blocked = True
-            self.notice.add(_("The autosaved game cannot be resumed here now. {kept} {error}").format(kept=kept, error=exc))
+            self.notice.add(_("The autosaved game cannot be resumed here now: {reason}. {kept}").format(
+                reason=exc.reason, kept=kept))
             return False
         except SaveFileError as exc:
             try:

@@ -114,15 +114,15 @@ def read_session(path: str | Path) -> Session:
     except (FileNotFoundError, ValueError) as exc:   # gone, not UTF-8, too large
         raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
     except OSError as exc:   # permissions, a disk error: locked is not damaged
-        raise SaveNotUsableNow(_("{path}: cannot be read now: {error}").format(path=path, error=os_error(exc, path))) from None
+        raise SaveNotUsableNow(path, _("cannot be read now: {error}").format(error=os_error(exc, path))) from None
     try:
         session = Session.from_json(text, str(path))
         check_playable(session)
     except SaveFileError:
         raise
     except BotUnavailable as exc:   # the save is sound: say what is missing, not that the save is bad
-        raise SaveNotUsableNow(_("{path}: the saved game is sound, but one of its bots cannot start: {error}").format(
-            path=path, error=exc)) from None
+        raise SaveNotUsableNow(path, _("the saved game is sound, but one of its bots cannot start: {error}").format(
+            error=exc)) from None
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
         raise SaveFileError(_("{path}: not a valid saved game: {error}").format(
             path=path, error=f"{type(exc).__name__}: {exc}")) from None
