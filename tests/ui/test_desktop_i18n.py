@@ -276,3 +276,32 @@ def test_ascension_desktop_lang_starts_the_window_in_that_language(qtbot, monkey
     qtbot.addWidget(w)
     assert w.new_action.text() == "Neues Spiel…" and w.language_box.currentData() == "de"
     assert storage.Settings().language == "en"   # --lang is for this run only
+
+
+@pytest.mark.parametrize("chosen", ["settings", "lang"])
+def test_a_damaged_settings_file_is_reported_in_the_language_chosen(qtbot, monkeypatch, chosen):
+    """The settings name the language, and were read (and their notice worded) before it was
+    chosen: a German player read it in English."""
+    import json
+    monkeypatch.setattr(QApplication, "exec", lambda self: 0)
+    monkeypatch.setattr(SetupDialog, "exec", lambda self: SetupDialog.Rejected)
+    monkeypatch.delenv("ASCENSION_LANG", raising=False)
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"language": "de" if chosen == "settings" else "en", "presets": {"friday": 5}}))
+    before = set(QApplication.topLevelWidgets())
+    assert app.main(["ascension-desktop"] + (["--lang", "de"] if chosen == "lang" else [])) == 0
+    w = next(x for x in QApplication.topLevelWidgets() if isinstance(x, MainWindow) and x not in before)
+    qtbot.addWidget(w)
+    assert w.notice.text().startswith(f"Deine Einstellungen {path} enthielten Unbrauchbares (presets.friday: "
+                                      "Erwartet wird eine Zuordnung (Namen zu Werten))")
+    assert w.settings.language == ("de" if chosen == "settings" else "en")   # kept: it was usable
+
+
+def test_the_language_is_looked_up_without_touching_the_settings(tmp_path):
+    path = tmp_path / "desktop.json"
+    for content, code in (('{"language": "de", "presets": 5}', "de"), ("{not json", None), ('[1]', None),
+                          ('{"language": 7}', None), ("", None)):
+        path.write_text(content)
+        assert storage.chosen_language(path) == code and path.read_text() == content
+    assert storage.chosen_language(tmp_path / "none.json") is None

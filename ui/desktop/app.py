@@ -831,8 +831,8 @@ class MainWindow(QMainWindow):
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv if argv is None else argv
     storage.remove_left_behind()
-    settings = storage.Settings()
-    language.choose(argv[1:], settings.language)   # --lang, else the settings, else the environment
+    language.choose(argv[1:], storage.chosen_language())   # --lang, else the settings, else the environment
+    settings = storage.Settings()   # (its notices in that language)
     app = QApplication.instance() or QApplication(language.without_lang(argv))
     app.setApplicationName("Ascension")
     language.install_qt_translation(i18n.language())

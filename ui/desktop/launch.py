@@ -14,7 +14,7 @@ from . import desktop_entry, language, platform_check, storage
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv if argv is None else argv
-    language.choose(arguments[1:], storage.Settings().language)
+    language.choose(arguments[1:], storage.chosen_language())
     if "--install-desktop-entry" in arguments[1:]:
         try:
             written = desktop_entry.install()

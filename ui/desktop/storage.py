@@ -219,6 +219,18 @@ class _SettingsFile(_Open):
 MAX_SETTINGS_BYTES = 1024 * 1024   # presets and a window geometry: a few kB
 
 
+def chosen_language(path: Path | None = None) -> str | None:
+    """The language the settings file names, looked up before anything else is read, so that
+    every message (a damaged settings file's too) is said in it; None when there is none to
+    read. It changes nothing: :class:`Settings` deals with whatever is wrong with the file."""
+    try:
+        loaded = json.loads(read_bounded(path or settings_path(), MAX_SETTINGS_BYTES).decode("utf-8"))
+        code = loaded.get("language") if isinstance(loaded, dict) else None
+    except (OSError, ValueError, RecursionError):
+        return None
+    return code if isinstance(code, str) and code else None
+
+
 class Settings:
     """The last setup used, named presets, the bot speed and the language, as one small JSON file.
 
