@@ -337,13 +337,9 @@ def cmd_variants(args) -> int:
 def _read_game_file(path: str) -> tuple[str, dict]:
     """A game record, a saved game or a saved session (the desktop's Save and autosave), as
     (what it is, its JSON); ValueError/OSError say why it is none of them."""
-    from ascension.core.folders import FileTooLarge, read_bounded
-    from ascension.core.match import MAX_SAVE_CHARS
+    from ascension.ui.desktop.storage import read_save_text
     try:
-        d = json.loads(read_bounded(Path(path), MAX_SAVE_CHARS).decode("utf-8"))
-    except FileTooLarge as exc:
-        raise ValueError(_("{size} bytes is too large for a game (at most {most})").format(
-            size=exc.size, most=exc.limit)) from None
+        d = json.loads(read_save_text(Path(path)))
     except UnicodeDecodeError as exc:
         raise ValueError(_("not UTF-8 text ({reason} at byte {at})").format(reason=exc.reason, at=exc.start)) from None
     except RecursionError:

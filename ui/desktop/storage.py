@@ -20,10 +20,10 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import (TMP_SUFFIX, FileTooLarge, config_dir, data_dir, held_games, kept_games_dir,
-                                    put_on_hold, read_bounded, set_aside, write_text_atomic)
+from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold,
+                                    read_bounded, set_aside, write_text_atomic)
 from ascension.core.i18n import _, os_error, validation_message
-from ascension.core.match import SaveFileError, SaveNotUsableNow, replay, save
+from ascension.core.match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
 
 log = logging.getLogger(__name__)
@@ -78,18 +78,13 @@ def save_name(typed: str | Path) -> Path:
     return path if path.suffix.lower() == SAVE_SUFFIX else path.with_name(path.name + SAVE_SUFFIX)
 
 
-MAX_SAVE_BYTES = 16 * 1024 * 1024   # a saved session is a few hundred kB at most
+MAX_SAVE_BYTES = MAX_SAVE_CHARS   # what a save may hold at most; a saved session is a few hundred kB
 
 
 def read_save_text(path: Path) -> str:
-    """The text of a saved game, or OSError/ValueError saying why it cannot be one (too big to
-    be a save, not UTF-8); the caller names the file."""
-    try:
-        raw = read_bounded(path, MAX_SAVE_BYTES)
-    except FileTooLarge as exc:
-        raise ValueError(_("{size} bytes is too large for a saved game (at most {limit})").format(
-            size=exc.size, limit=exc.limit)) from None
-    return raw.decode("utf-8")
+    """The text of a saved game or a game record, or OSError/ValueError saying why it cannot be
+    one (no file, too big, not UTF-8); the caller names the file."""
+    return read_bounded(path, MAX_SAVE_BYTES).decode("utf-8")
 
 
 def check_playable(session: Session) -> None:
@@ -219,13 +214,22 @@ class _SettingsFile(_Open):
 MAX_SETTINGS_BYTES = 1024 * 1024   # presets and a window geometry: a few kB
 
 
+def _read_settings(path: Path) -> dict:
+    """The settings file's object; OSError when it cannot be read (FileNotFoundError: there is
+    none), ValueError or RecursionError when it is damaged (too large, not UTF-8, not JSON, not an
+    object)."""
+    loaded = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+    if not isinstance(loaded, dict):
+        raise ValueError(_("not an object of settings"))
+    return loaded
+
+
 def chosen_language(path: Path | None = None) -> str | None:
     """The language the settings file names, looked up before anything else is read, so that
     every message (a damaged settings file's too) is said in it; None when there is none to
     read. It changes nothing: :class:`Settings` deals with whatever is wrong with the file."""
     try:
-        loaded = json.loads(read_bounded(path or settings_path(), MAX_SETTINGS_BYTES).decode("utf-8"))
-        code = loaded.get("language") if isinstance(loaded, dict) else None
+        code = _read_settings(path or settings_path()).get("language")
     except (OSError, ValueError, RecursionError):
         return None
     return code if isinstance(code, str) and code else None
@@ -244,13 +248,7 @@ class Settings:
         self.problem = ""
         self.writable = True
         try:
-            try:
-                raw = read_bounded(self.path, MAX_SETTINGS_BYTES)
-            except FileTooLarge as exc:
-                raise ValueError(_("{size} bytes is too large for a settings file").format(size=exc.size)) from None
-            loaded = json.loads(raw.decode("utf-8"))
-            if not isinstance(loaded, dict):
-                raise ValueError(_("not an object of settings"))
+            loaded = _read_settings(self.path)
         except FileNotFoundError:
             return
         except (ValueError, RecursionError) as exc:   # damaged: not UTF-8, not JSON, too large, not an object
