@@ -35,17 +35,19 @@ def tampered(change) -> bytes:
     return json.dumps(d).encode()
 
 
+def damaged_json(limit: int) -> dict[str, bytes]:
+    """What no JSON file of ours may hold, whatever it is for (``limit``: its size at most)."""
+    return {"not-json": b"{not json", "a-list": b"[1]", "deeply-nested": b"[" * 100_000 + b"]" * 100_000,
+            "huge": b" " * (limit + 1) + b"{}", "not-utf8": b'{"format": 1, "seats": "\xff\xfe"}'}
+
+
 # Every kind of file that is not a resumable game; each must be set aside, never crash the start.
 BAD_SAVES = {
-    "not-json": b"{not json",
+    **damaged_json(storage.MAX_SAVE_BYTES),
     "empty": b"",
     "truncated": json.dumps(valid_session()).encode()[:300],
-    "a-list": b"[1]",
     "null": b"null",
     "a-string": b'"autosave"',
-    "deeply-nested": b"[" * 100_000 + b"]" * 100_000,
-    "huge": b" " * (storage.MAX_SAVE_BYTES + 1) + b"{}",
-    "not-utf8": b'{"format": 1, "seats": "\xff\xfe"}',
     "wrong-format": tampered(lambda d: d.update(format=99)),
     "no-game": tampered(lambda d: d.pop("game")),
     "seats-not-a-list": tampered(lambda d: d.update(seats=5)),
@@ -587,11 +589,7 @@ def test_closing_the_window_lets_the_next_start_open_at_once(qtbot, monkeypatch)
 
 # ---------------------------------------------------------------------------- the settings file
 BAD_SETTINGS = {
-    "not-json": b"{bad",
-    "not-utf8": b'{"speed": "\xff"}',
-    "a-list": b"[1]",
-    "deeply-nested": b"[" * 100_000 + b"]" * 100_000,
-    "huge": b" " * (storage.MAX_SETTINGS_BYTES + 1) + b"{}",
+    **damaged_json(storage.MAX_SETTINGS_BYTES),
     "seats-not-a-list": b'{"last": {"seats": 5}}',
     "a-name-not-text": b'{"last": {"seats": [{"name": 5}]}}',
     "sets-not-a-list": b'{"last": {"sets": 5, "seats": []}}',
