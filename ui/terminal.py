@@ -307,10 +307,9 @@ class Autosave:
         if self.path is None:
             return
         if self.blocked:
-            in_the_way = storage.still_in_the_way(self.path)
-            self.blocked = bool(in_the_way)
-            if in_the_way:
-                self._failed(in_the_way, out)
+            self.blocked = storage.still_in_the_way(self.path)
+            if self.blocked:
+                self._failed(storage.in_the_way(self.path), out)
                 return
         try:
             if session.over and not self.named:
@@ -323,7 +322,7 @@ class Autosave:
 
     def _failed(self, why: str, out: Out) -> None:
         self.holds_game = False
-        self.error = str(why)
+        self.error = why
         if not self.failed:
             out(_("The game could not be saved to {path}: {error}. Play goes on.").format(path=self.path, error=why))
         self.failed = True

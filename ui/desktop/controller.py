@@ -377,10 +377,9 @@ class Controller(QObject):
         if self.autosave_path is None or self.session is self._practice:
             return
         if self.autosave_blocked:
-            in_the_way = storage.still_in_the_way(self.autosave_path)
-            self.autosave_blocked = bool(in_the_way)
-            if in_the_way:
-                self._autosave_failed(in_the_way)
+            self.autosave_blocked = storage.still_in_the_way(self.autosave_path)
+            if self.autosave_blocked:
+                self._autosave_failed(storage.in_the_way(self.autosave_path))
                 return
         try:
             if self.session.over:

@@ -145,15 +145,20 @@ def release_held_game(slot: Path) -> Path | None:
     return None
 
 
-def still_in_the_way(slot: Path) -> str:
-    """Why no new game may be autosaved to ``slot``: the earlier game that could not be moved out
-    of its way (set aside or put on hold) is still there. "" once the player has moved it."""
+def still_in_the_way(slot: Path) -> bool:
+    """Whether the earlier game that could not be moved out of the way of a new one (set aside
+    or put on hold) still stands at ``slot``, so that no new game may be autosaved there; False
+    once the player has moved it."""
     try:
-        there = slot.exists()
+        return slot.exists()
     except OSError:   # cannot tell: it may be there
-        there = True
-    return (_("{path} still holds the earlier game that could not be moved out of the way, and it is not "
-              "written over").format(path=slot) if there else "")
+        return True
+
+
+def in_the_way(slot: Path) -> str:
+    """Why a new game is not autosaved to ``slot`` (see :func:`still_in_the_way`)."""
+    return _("{path} still holds the earlier game that could not be moved out of the way, and it is not "
+             "written over").format(path=slot)
 
 
 def restore_history(session: Session) -> bool:
