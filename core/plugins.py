@@ -23,6 +23,7 @@ import pluggy
 
 from . import hookspecs
 from .cards import SET_ID, builtin_set_paths
+from .i18n import _
 from .slots import CORE_SLOTS, StateSlot
 from .verbs import VerbRegistry
 
@@ -103,7 +104,8 @@ def load_catalog(extra: dict[str, str] | None = None) -> PluginCatalog:
             module = importlib.import_module(target)
             info = _check_module(name, module)
         except Exception as exc:  # a broken third-party plugin must not stop the others
-            msg = f"plugin '{name}' ({target}) was not loaded: {type(exc).__name__}: {exc}"
+            msg = _("plugin '{name}' ({target}) was not loaded: {error}").format(
+                name=name, target=target, error=f"{type(exc).__name__}: {exc}")
             log.warning(msg)
             cat.errors.append(msg)
             continue
@@ -375,7 +377,8 @@ class Hooks:
                 if not valid(given):
                     raise TypeError(f"expected {expected}, not {given!r}")
             except Exception as exc:   # a broken plugin must not stop the others
-                refused.append(f"plugin '{impl.plugin_name}' failed in {spec}: {type(exc).__name__}: {exc}")
+                refused.append(_("plugin '{name}' failed in {hook}: {error}").format(
+                    name=impl.plugin_name, hook=spec, error=f"{type(exc).__name__}: {exc}"))
                 continue
             answers.append((impl.plugin_name, given))
         return answers, refused

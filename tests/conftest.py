@@ -15,6 +15,14 @@ def private_user_folders(tmp_path, monkeypatch):
 
 
 @pytest.fixture(autouse=True)
+def no_log_left_on():
+    """A test that starts the program's log (as ``ascension`` does) leaves nothing of it to the next."""
+    yield
+    from ascension.ui import logs
+    logs.stop()
+
+
+@pytest.fixture(autouse=True)
 def english(monkeypatch):
     """Tests read English (the source text) whatever this machine's locale; a test that wants
     another language sets it and is put back to English afterwards."""

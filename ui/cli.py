@@ -31,6 +31,7 @@ from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
 from ascension.ui.cli_common import UsageError, _csv, _error, _without_controls, choose_language, shown
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
+from ascension.ui import logs
 
 DEFAULT_OPPONENT = "greedy"   # play's opponent when --bots is not given
 DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
@@ -549,6 +550,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     choose_language(argv)   # before the parser: its help is translated as it is built
+    logs.start()
     args = build_parser().parse_args(argv)
     try:
         code = args.func(args)

@@ -62,6 +62,14 @@ def test_broken_third_party_plugins_are_named_and_the_rest_load(plugin_dir):
     assert {"base", "samael", "good"} <= set(cat.infos)
 
 
+def test_a_plugin_left_out_is_named_in_the_players_language(plugin_dir):
+    from ascension.core import i18n
+    _write(plugin_dir, "asc_crashes", "raise RuntimeError('boom at import')\n")
+    i18n.set_language("de")
+    assert load_catalog({"crashes": "asc_crashes"}).errors == [
+        "Plugin 'crashes' (asc_crashes) wurde nicht geladen: RuntimeError: boom at import"]
+
+
 def test_unknown_variant_is_refused_with_the_list_of_variants():
     with pytest.raises(SetupError, match="unknown variant 'chess'.*samael"):
         new_game(["10th"], ["A", "B"], ["chess"])

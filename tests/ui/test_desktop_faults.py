@@ -246,6 +246,23 @@ def test_a_plugin_error_names_the_plugin_and_the_hook(window, qtbot, monkeypatch
     assert "the plugin 'fate' failed in asc_card_did_enter_center_row: KeyError" in window.notice.text()
 
 
+def test_a_plugin_that_could_not_be_loaded_is_named_above_the_table_at_start(window, monkeypatch, tmp_path):
+    from ascension.core.plugins import load_catalog
+    from ascension.ui.desktop import app
+    (tmp_path / "asc_broken_at_import.py").write_text("raise RuntimeError('boom at import')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    catalog = load_catalog({"broken": "asc_broken_at_import"})
+    monkeypatch.setattr(app, "installed", lambda: catalog)
+    window.check_plugins()
+    assert window.notice.text() == ("Some of what the installed plugins offer could not be used: plugin 'broken' "
+                                    "(asc_broken_at_import) was not loaded: RuntimeError: boom at import")
+
+
+def test_nothing_is_said_of_plugins_when_all_loaded(window):
+    window.check_plugins()
+    assert window.notice.isHidden()
+
+
 def test_a_bot_move_that_raises_keeps_the_game_and_skip_tries_again(window, qtbot, monkeypatch):
     window.start(dict(TWO, seats=seats(("Bob", "greedy"), "Ann"), first_player="as seated"))
     c = window.controller

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
 from ascension.core import i18n, overrides
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SaveNotUsableNow, SetupError
+from ascension.core.plugins import installed
 from ascension.core.wording import unspent_lines
 
 from . import language, storage
@@ -745,6 +746,14 @@ class MainWindow(QMainWindow):
                           "numbers in the card sets; fix the file and restart to use your own.").format(problem=problem))
         return False
 
+    def check_plugins(self) -> None:
+        """At start: a plugin that could not be loaded (or a set or bot of one that was refused)
+        is named, since what it offers is missing from the menus; the rest works as ever."""
+        errors = installed().errors
+        if errors:
+            self.notice.add(_("Some of what the installed plugins offer could not be used: {errors}").format(
+                errors="; ".join(errors)))
+
     def _may_close(self) -> bool:
         """Closing never loses a game silently: when the autosave could not keep the game in
         progress, the player saves it to a file first, closes anyway (it goes into the history as
@@ -855,6 +864,7 @@ def main(argv: list[str] | None = None) -> int:
     window.show()
     window.refresh()
     window.check_override_files()
+    window.check_plugins()
     if settings.problem:
         window.notice.add(settings.problem)
     if not window.offer_resume():

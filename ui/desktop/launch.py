@@ -9,12 +9,14 @@ import sys
 
 from ascension.core.i18n import _, os_error
 
+from .. import logs
 from . import desktop_entry, language, platform_check, storage
 
 
 def main(argv: list[str] | None = None) -> int:
     arguments = sys.argv if argv is None else argv
     language.choose(arguments[1:], storage.chosen_language())
+    logs.start()
     if "--install-desktop-entry" in arguments[1:]:
         try:
             written = desktop_entry.install()
