@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import sys
+import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -29,7 +30,8 @@ from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
-from ascension.ui.cli_common import UsageError, _csv, _error, _without_controls, choose_language, shown
+from ascension.ui.cli_common import (UsageError, _csv, _error, _without_controls, choose_language, shown,
+                                     tolerant_console)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
 from ascension.ui import logs
 
@@ -98,7 +100,8 @@ INTERRUPTED = 130   # the shell's code for a program stopped by Ctrl-C (128 + SI
 
 
 def _save_games_folder(option: str | None) -> Path | None:
-    """The --save-games folder, made before any game is played (a file there is refused)."""
+    """The --save-games folder, made and written to once before any game is played (a file
+    there, or a folder nobody may write in, is refused before the batch spends its time)."""
     if not option:
         return None
     folder = Path(option)
@@ -110,6 +113,12 @@ def _save_games_folder(option: str | None) -> Path | None:
     except OSError as exc:
         raise UsageError(_("--save-games {folder}: cannot create the folder: {error}").format(
             folder=option, error=os_error(exc, named=option))) from None
+    try:
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        raise UsageError(_("--save-games {folder}: cannot write in the folder: {error}").format(
+            folder=option, error=os_error(exc, named=exc.filename))) from None   # (not the probe's name)
     return folder
 
 
@@ -133,10 +142,10 @@ def cmd_simulate(args) -> int:
         from ascension.ui.history.db import HistoryError
         from ascension.ui.history.recording import SimulationRecorder
         recorder, history_errors = SimulationRecorder(history, start=_utcnow()), HistoryError
-    finished = 0
+    finished = saved = 0
 
     def keep(result) -> None:   # each game as it finishes: into the history and --save-games
-        nonlocal finished
+        nonlocal finished, saved
         with _ctrl_c_after():   # both places or neither: Ctrl-C waits until the game is kept
             finished += 1
             if recorder is not None:
@@ -144,6 +153,7 @@ def cmd_simulate(args) -> int:
             if folder is not None:
                 write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n",
                                   durable=False)   # (a rename survives a kill; a flush per game would slow a batch)
+                saved += 1
 
     def kept() -> list[str]:
         """Writes the games not yet recorded; says where the finished games are."""
@@ -155,7 +165,7 @@ def cmd_simulate(args) -> int:
                          .format(n=recorder.kept, where=recorder.history.location))
         if folder is not None:
             where.append(ngettext("saved {n:,} game record in {folder}", "saved {n:,} game records in {folder}",
-                                  finished).format(n=finished, folder=folder))
+                                  saved).format(n=saved, folder=folder))
         return where
     try:
         with _cluster(args.dask, args.jobs) as (executor, run["jobs"]):
@@ -182,6 +192,11 @@ def cmd_simulate(args) -> int:
         print(ngettext("Recorded {n:,} game of the {finished} finished; --seed {seed} plays them all again",
                        "Recorded {n:,} games of the {finished} finished; --seed {seed} plays them all again",
                        recorder.kept).format(n=recorder.kept, finished=finished, seed=seed), file=sys.stderr)
+        return 1
+    except OSError as exc:   # a game record that cannot be written now (a full disk)
+        print(_("ascension: error: {error}").format(error=os_error(exc)), file=sys.stderr)
+        _report_kept(ngettext("stopped after {n:,} finished game", "stopped after {n:,} finished games",
+                              finished).format(n=finished), kept, history_errors)
         return 1
     except KeyboardInterrupt:
         print("", file=sys.stderr)
@@ -549,6 +564,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
+    tolerant_console()
     choose_language(argv)   # before the parser: its help is translated as it is built
     logs.start()
     args = build_parser().parse_args(argv)

@@ -41,6 +41,15 @@ def choose_language(argv: list[str]) -> str:
     return i18n.set_language(code or None)
 
 
+def tolerant_console() -> None:
+    """A console that cannot show a character (a Latin-1 terminal, output redirected to a file on
+    Windows) shows "?" in its place: the table's "×", "—" and "★", and names typed in any
+    script, never stop the program. What is typed in is read the same way."""
+    for stream in (sys.stdin, sys.stdout, sys.stderr):
+        if hasattr(stream, "reconfigure") and stream.errors == "strict":
+            stream.reconfigure(errors="replace")
+
+
 def _csv(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 

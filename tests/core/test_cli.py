@@ -3,6 +3,7 @@ in a process of its own, to close its output pipe)."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
@@ -478,3 +479,21 @@ def test_output_into_a_closed_pipe_ends_quietly(argv):
     _, err = proc.communicate(b"E\ny\n" * 25 + b"q\n", timeout=60)
     assert "Traceback" not in err.decode() and "BrokenPipeError" not in err.decode()
     assert proc.returncode == 1
+
+
+@pytest.mark.parametrize("encoding", ["ascii", "latin-1", "cp1252"])
+def test_a_console_that_cannot_show_every_character_shows_question_marks_and_never_stops_the_game(
+        encoding, tmp_path):
+    """A Latin-1 terminal, or output redirected to a file on Windows: the table's "×", "—" and "★"
+    and names in any script are shown as "?" where the console has no such character."""
+    env = {**os.environ, "PYTHONIOENCODING": encoding, "ASCENSION_DATA_DIR": str(tmp_path)}
+    listed = subprocess.run([sys.executable, "-m", "ascension.ui.cli", "sets"], capture_output=True, env=env,
+                            timeout=60)
+    assert listed.returncode == 0 and b"Traceback" not in listed.stderr
+    assert b"Mystic ?20" in listed.stdout or b"Mystic \xd720" in listed.stdout   # (Latin-1 has the "×")
+    name = "Zoë 李"   # typed on such a console: read as it can be, never a crash
+    played = subprocess.run([sys.executable, "-m", "ascension.ui.cli", "play", "--seed", "2", "--no-record", "--name",
+                             name], input="P\nE\ny\nq\ny\n".encode(encoding, "replace"), capture_output=True, env=env,
+                            timeout=60)
+    assert played.returncode == 0 and b"Traceback" not in played.stderr, played.stderr.decode(encoding, "replace")
+    assert "Turn 2" in played.stdout.decode(encoding)

@@ -344,6 +344,31 @@ def test_a_history_whose_folder_cannot_be_made_is_one_plain_message(capsys, tmp_
     assert f"its folder {blocked} cannot be created" in err and blocked.read_text() == "not a folder"
 
 
+# ---------------------------------------------------------------------------- not a history's place
+@pytest.mark.parametrize("db, message", [
+    ("mysql://ann@server/games", "cannot use the history mysql://ann@server/games: a history is kept in an SQLite file "
+                                 "or a PostgreSQL database (postgresql://user@host/name), not in mysql"),
+    ("postgresql+psycopg2://ann:secret@server/games",
+     "cannot use the history postgresql+psycopg2://ann:***@server/games: its database driver is not installed "
+     "(No module named 'psycopg2')"),
+    ("postgresql://ann:secret@server:port/games",
+     "cannot use the history postgresql://ann:***@server:port/games: it is neither a file name nor a database URL "
+     "(invalid literal for int() with base 10: 'port')"),
+])
+@pytest.mark.parametrize("argv", [["history", "list"], ["simulate", "--games", 2, "--seed", 1]])
+def test_a_history_url_no_history_can_use_is_one_plain_message_before_any_game(capsys, db, message, argv, no_games):
+    code, out, err = run(capsys, *argv, "--db", db)
+    assert (code, err) == (2, f"ascension: error: {message}\n")
+
+
+@pytest.mark.parametrize("db", ["mysql://ann@server/games", "postgresql://ann:secret@server:port/games"])
+def test_a_game_ending_with_a_history_url_no_history_can_use_is_kept(tmp_path, db):
+    from ascension.ui.history.recording import GameKeptError, kept_for, record_session
+    with pytest.raises(GameKeptError, match="cannot use the history") as failed:
+        record_session(finished_session(1), db)
+    assert kept_for(db) == [failed.value.kept] and "secret" not in failed.value.kept.read_text()
+
+
 # ---------------------------------------------------------------------------- cannot be written
 def without_write_permission(argv):
     """Run the program as a user bound by the files' permissions. Root may write anything: it
@@ -525,6 +550,35 @@ def test_bad_simulate_options_are_one_line_before_any_game(capsys, tmp_path, no_
     code, out, err = run(capsys, "simulate", "--games", 3, "--seed", 1, *argv)
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
     assert (tmp_path / "file.txt").read_text() == "mine\n"
+
+
+def test_a_save_games_folder_nobody_may_write_in_is_refused_before_any_game(capsys, tmp_path, no_games, monkeypatch):
+    import tempfile
+
+    def refused(*args, **kwargs):   # as a read-only disk, or /sys, refuses it (even to root)
+        raise PermissionError(13, "Permission denied", str(Path(kwargs["dir"]) / "tmpab12cd"))
+    monkeypatch.setattr(tempfile, "TemporaryFile", refused)
+    code, out, err = run(capsys, "simulate", "--games", 3, "--seed", 1, "--save-games", tmp_path / "games")
+    assert (code, out) == (2, "")
+    assert err == f"ascension: error: --save-games {tmp_path / 'games'}: cannot write in the folder: permission denied\n"
+
+
+def test_a_disk_full_mid_batch_stops_it_with_what_was_kept(capsys, tmp_path, monkeypatch):
+    real_write, folder, db = cli.write_text_atomic, tmp_path / "games", tmp_path / "h.sqlite3"
+
+    def full_at_the_third(path, text, durable=True):
+        if path.name == "game-00003.json":
+            raise OSError(28, "No space left on device", str(path))
+        real_write(path, text, durable)
+    monkeypatch.setattr(cli, "write_text_atomic", full_at_the_third)
+    code, out, err = run(capsys, "simulate", "--games", 5, "--seed", 1, "--save-games", folder, "--db", db)
+    assert (code, out) == (1, "") and "Traceback" not in err
+    assert err.splitlines() == [
+        f"ascension: error: the disk is full: {folder / 'game-00003.json'}",
+        f"ascension: stopped after 3 finished games; recorded 3 games in the history at {db}; "
+        f"saved 2 game records in {folder}"]
+    assert sorted(p.name for p in folder.iterdir()) == ["game-00001.json", "game-00002.json"]
+    assert stored_games(db) == 3
 
 
 # ---------------------------------------------------------------------------- recording as it goes

@@ -39,6 +39,7 @@ from __future__ import annotations
 import logging
 from contextlib import contextmanager
 import os
+import re
 import sqlite3
 import threading
 from dataclasses import dataclass, field
@@ -156,6 +157,12 @@ def _is_url(db: str) -> bool:
     return "://" in db
 
 
+def masked(location: str) -> str:
+    """``location`` with the password of a URL in it hidden, as SQLAlchemy hides it, even in a URL
+    it cannot read."""
+    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", location)
+
+
 def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
     """The SQLAlchemy URL and, for an SQLite file, its path (None for memory and servers)."""
     if db is None:
@@ -163,7 +170,11 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
     if isinstance(db, os.PathLike) or not _is_url(str(db)):
         path = Path(db).expanduser().resolve()
         return sa.make_url(f"sqlite:///{path}"), path
-    url = sa.make_url(str(db))
+    try:
+        url = sa.make_url(str(db))
+    except (sa.exc.ArgumentError, ValueError) as exc:   # "://x", a port that is no number
+        raise HistoryError(_("cannot use the history {where}: it is neither a file name nor a database URL ({error})")
+                           .format(where=masked(str(db)), error=exc)) from None
     if url.drivername in ("postgresql", "postgres"):   # psycopg 3 is the driver we ship with
         url = url.set(drivername="postgresql+psycopg")
     if url.get_backend_name() == "sqlite":
@@ -486,6 +497,8 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
     fresh one (with a notice); "raise" raises CorruptHistoryError and leaves the file alone.
     """
     url, path = resolve(db)
+    if path is None:
+        _check_server(url)
     if path is not None and path.is_dir():
         raise HistoryError(_("{path} is a folder, not a history file; name a file in it, e.g. {example}").format(
             path=path, example=path / FILE_NAME))
@@ -494,6 +507,21 @@ def open_history(db: str | os.PathLike | None = None, *, on_corrupt: str = "repl
     if read_only:
         return _open_for_reading(url, path, engine_kwargs or {})
     return _open_for_writing(url, path, on_corrupt, engine_kwargs or {})
+
+
+def _check_server(url: sa.URL) -> None:
+    """A database URL names a kind of database that can hold a history and whose driver is
+    installed (SQLAlchemy would say either only as a traceback, when it first connects)."""
+    where = url.render_as_string(hide_password=True)
+    if url.get_backend_name() not in ("sqlite", "postgresql"):   # a typo, or another kind of server
+        raise HistoryError(_("cannot use the history {where}: a history is kept in an SQLite file or a PostgreSQL "
+                             "database (postgresql://user@host/name), not in {kind}").format(
+            where=where, kind=url.get_backend_name()))
+    try:
+        url.get_dialect().import_dbapi()
+    except ImportError as exc:
+        raise HistoryError(_("cannot use the history {where}: its database driver is not installed ({error})")
+                           .format(where=where, error=exc)) from None
 
 
 @contextmanager

@@ -22,7 +22,7 @@ from ascension.core.folders import kept_games_dir, read_bounded, set_aside, writ
 from ascension.core.i18n import _
 from ascension.core.match import MAX_SAVE_CHARS
 
-from .db import History, HistoryBusyError, HistoryError, as_history_error, open_history, resolve
+from .db import History, HistoryBusyError, HistoryError, as_history_error, masked, open_history, resolve
 from .models import Match
 from .records import MatchRecord, match_record, utcnow
 from .repo import record_game, record_many
@@ -91,8 +91,12 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
 
 # ------------------------------------------------------------------ games kept for a history that could not take them
 def _history_key(db: str | os.PathLike | None) -> str:
-    """Which history a kept game is for (no password: the file holds the location only)."""
-    return resolve(db)[0].render_as_string(hide_password=True)
+    """Which history a kept game is for (no password: the file holds the location only); one
+    that names no history at all, as it was given (a game is kept whatever the location)."""
+    try:
+        return resolve(db)[0].render_as_string(hide_password=True)
+    except HistoryError:
+        return masked(str(db))
 
 
 def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
