@@ -18,6 +18,14 @@ def private_dirs(tmp_path, monkeypatch):
     return tmp_path
 
 
+@pytest.fixture(autouse=True)
+def leaving_as_confirmed(monkeypatch):
+    """No modal questions in tests: leaving a game in progress is answered by ``confirm`` (which
+    tests set), "Save…" only where a test chooses it."""
+    monkeypatch.setattr(MainWindow, "ask_leave",
+                        lambda self, title, text: "leave" if self.confirm(title, text) else "stay")
+
+
 @pytest.fixture
 def window(qtbot):
     controller = Controller(autosave=storage.autosave_path())

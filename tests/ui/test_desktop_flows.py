@@ -90,6 +90,28 @@ def test_load_asks_before_replacing_a_game_in_progress(window, qtbot, tmp_path):
     assert window.load_path(str(saved)) and window.controller.session is not on_table
 
 
+def test_leaving_a_game_in_progress_offers_to_save_it_first(window, qtbot, tmp_path):
+    """New game, Load or the tutorial ask what becomes of the game in progress: "Save…" keeps it
+    in a file, then goes on (a save dialog cancelled goes nowhere); or leave it; or stay."""
+    from ascension.core.session import Session
+    window.start(TWO)
+    qtbot.keyClick(window, Qt.Key_A)                 # the game on the table moves on
+    on_table, other = window.controller.session, tmp_path / "other.json"
+    window.controller.save_to(other)
+    asked = []
+    window.ask_leave = lambda title, text: asked.append(title) or "stay"
+    assert not window.load_path(str(other)) and window.controller.session is on_table
+    window.ask_leave = lambda title, text: "save"
+    window.ask_save_path = lambda suggested: ""      # the save dialog cancelled: nothing is left
+    assert not window.load_path(str(other)) and window.controller.session is on_table
+    kept = tmp_path / "kept.json"
+    window.ask_save_path = lambda suggested: str(kept)
+    moves = list(on_table.game.answers)
+    assert window.load_path(str(other)) and window.controller.session is not on_table
+    assert Session.from_json(kept.read_text()).game.answers == moves   # the game left is in its file, whole
+    assert asked == ["Replace this game?"]
+
+
 def test_a_typed_save_name_gets_json_is_confirmed_and_load_lists_it(window, monkeypatch):
     window.start(TWO)
     folder = storage.data_dir() / "saves"

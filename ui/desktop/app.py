@@ -508,11 +508,25 @@ class MainWindow(QMainWindow):
 
     def _may_leave(self, title: str, text: str) -> bool:
         """Whether the game on the table may be replaced: asked when one is in progress (a
-        tutorial's is practice, and goes without asking)."""
+        tutorial's is practice, and goes without asking), with the choice to save it first."""
         c = self.controller
         if c.session is None or c.session.over or c.practising:
             return True
-        return self.confirm(title, text)
+        choice = self.ask_leave(title, text)
+        if choice == "save":
+            return self.save_game()   # (the save dialog cancelled: the game stays)
+        return choice == "leave"
+
+    def ask_leave(self, title: str, text: str) -> str:
+        """"save", "leave" or "stay": what to do with the game in progress before another replaces it."""
+        box = QMessageBox(QMessageBox.Question, title, text, parent=self)
+        save = box.addButton(_("Save…"), QMessageBox.AcceptRole)
+        leave = box.addButton(_("Leave without saving"), QMessageBox.DestructiveRole)
+        box.addButton(QMessageBox.Cancel)
+        box.setDefaultButton(save)
+        box.exec()
+        clicked = box.clickedButton()
+        return "save" if clicked is save else "leave" if clicked is leave else "stay"
 
     def new_game(self) -> None:
         if not self._may_leave(_("Leave this game?"),
