@@ -333,6 +333,7 @@ class Hooks:
 
     def __init__(self, pm: pluggy.PluginManager):
         self.pm = pm
+        self.status_failed: set[str] = set()   # plugins whose asc_public_status failed (logged once)
         self.refresh()
         if isinstance(pm, MatchManager):
             pm.listeners.append(self.refresh)
@@ -426,8 +427,12 @@ class Hooks:
         from .wording import worded_by_core
         return self._wordings("asc_option_words", "option", "option kinds and functions", callable, worded_by_core)
 
-    def setup_choices(self) -> list[dict]:
-        return [c for rows in self.pm.hook.asc_setup_choices() for c in rows]
+    def setup_choices(self) -> tuple[list[dict], list[str]]:
+        """The choices the plugins offer at setup, and why a plugin's were left out (it failed,
+        or answered something else than a list): one broken plugin never closes the setup."""
+        answers, refused = self._answers("asc_setup_choices", lambda rows: isinstance(rows, (list, tuple)),
+                                         "a list of setup choices")
+        return [c for __, rows in answers for c in rows], refused
 
     def state_slots(self) -> list[StateSlot]:
         """The parts of ``game.ext`` the core and this match's plugins declare."""
@@ -443,11 +448,24 @@ class Hooks:
         return [row for rows in self.pm.hook.asc_extra_scores(game=game) for row in rows]
 
     def public_status(self, game: Game, seat: int) -> list[tuple[str, str]]:
-        return [row for rows in self.pm.hook.asc_public_status(game=game, seat=seat) for row in rows]
+        """What each plugin shows of ``seat``; a plugin that fails shows that it failed (its
+        traceback in the log): what a seat shows never stops the game it is part of."""
+        rows: list[tuple[str, str]] = []
+        for impl in reversed(self.pm.hook.asc_public_status.get_hookimpls()):   # pluggy's order
+            given = {"game": game, "seat": seat}
+            try:
+                rows += impl.function(*(given[a] for a in impl.argnames)) or []
+            except Exception as exc:
+                if impl.plugin_name not in self.status_failed:   # (logged once: the table is shown again and again)
+                    self.status_failed.add(impl.plugin_name)
+                    log.warning("plugin %r failed in asc_public_status", impl.plugin_name, exc_info=True)
+                rows.append((impl.plugin_name, _("cannot be shown ({error})").format(error=f"{type(exc).__name__}: {exc}")))
+        return rows
 
 
-def setup_choices(variants: list[str]) -> list[dict]:
-    """What the given variants let players choose at setup (see ``asc_setup_choices``)."""
+def setup_choices(variants: list[str]) -> tuple[list[dict], list[str]]:
+    """What the given variants let players choose at setup (see ``asc_setup_choices``), and why a
+    plugin's choices were left out."""
     cat = installed()
     names = [cat.variants()[v].name for v in variants if v in cat.variants()]
     return Hooks(make_manager([cat.modules[n] for n in names])).setup_choices()

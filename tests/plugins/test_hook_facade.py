@@ -142,3 +142,23 @@ def test_the_legendary_track_runs_compiled_when_the_build_is():
     game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=1)
     assert (rules.asc_extra_actions in hookspecs.COMPILED_IMPLS) is compiled   # the module's is a stand-in
     assert inspect.isfunction(game.ctx.hooks.extra_actions) is not compiled    # the engine calls the native one
+
+
+class BrokenStatus:
+    """A plugin whose public status fails (as a third-party one may)."""
+
+    @hookimpl
+    def asc_public_status(self, game, seat):
+        raise KeyError("status broke")
+
+
+def test_a_plugin_whose_status_fails_shows_so_and_the_game_goes_on(caplog):
+    solo = new_game(["10th"], ["Ann"], ["samael"], seed=2)
+    samael = solo.public_status(-1)
+    solo.ctx.pm.register(BrokenStatus(), name="broken")
+    shown = ("broken", "cannot be shown (KeyError: 'status broke')")
+    assert solo.public_status(-1) == [shown, *samael] and solo.public_status(0) == [shown]   # the others still shown
+    failures = [r for r in caplog.records if "asc_public_status" in r.getMessage()]
+    assert len(failures) == 1 and failures[0].exc_info   # in the log with its traceback, once
+    solo.apply(0)   # and the game plays on
+    assert solo.answers == [0]

@@ -162,7 +162,7 @@ def test_every_hookspec_is_exercised(probe):
     assert wording.describe_option(g.ctx.defs, ("wave",)) == "Wave"
     assert [s.key for s in g.ctx.hooks.state_slots()][:4] == ["villain_name", "villain_cards", "villain_honor", "winner"]
     assert g.public_status(1) == [("Waves", "1")]
-    assert [c["label"] for c in plugin_mod.setup_choices(["probe"])] == ["Hand"]
+    assert [c["label"] for c in plugin_mod.setup_choices(["probe"])[0]] == ["Hand"]
     called = {c if isinstance(c, str) else c[0] for c in probe.calls}
     declared = {name for name in dir(hookspecs) if name.startswith("asc_")}
     # The two rule seams a probe cannot observe while the base rules answer first are shown below.

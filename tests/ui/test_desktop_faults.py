@@ -9,7 +9,7 @@ import time
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QLabel, QMessageBox
 
 from ascension.core import overrides
 from ascension.core.engine import Game
@@ -256,6 +256,35 @@ def test_a_plugin_that_could_not_be_loaded_is_named_above_the_table_at_start(win
     window.check_plugins()
     assert window.notice.text() == ("Some of what the installed plugins offer could not be used: plugin 'broken' "
                                     "(asc_broken_at_import) was not loaded: RuntimeError: boom at import")
+
+
+def test_a_variant_whose_plugin_fails_in_its_setup_choices_is_not_offered_and_says_why(window, qtbot, monkeypatch):
+    """One broken plugin never closes the New game window (it raised there): its variant is
+    shown greyed with the reason, and a setup that had it leaves it out."""
+    from ascension.core.hookspecs import hookimpl
+    from ascension.core.plugins import Hooks, installed, make_manager
+    from ascension.ui.desktop import setup_dialog
+
+    class BrokenChoices:
+        @hookimpl
+        def asc_setup_choices(self):
+            raise ValueError("choices broke")
+    real = setup_dialog.setup_choices
+
+    def with_a_broken_legendary(variants):
+        if variants != ["legendary"]:
+            return real(variants)
+        pm = make_manager([installed().modules["legendary"]])
+        pm.register(BrokenChoices(), name="legendary-extra")
+        return Hooks(pm).setup_choices()
+    monkeypatch.setattr(setup_dialog, "setup_choices", with_a_broken_legendary)
+    dialog = SetupDialog(window.settings, LEGENDS)
+    qtbot.addWidget(dialog)
+    legendary = dialog.variant_checks["legendary"]
+    assert not legendary.isEnabled() and not legendary.isChecked()
+    assert ("Cannot be chosen: plugin 'legendary-extra' failed in asc_setup_choices: ValueError: choices broke"
+            in [label.text() for label in dialog.findChildren(QLabel)])
+    assert dialog.variant_checks["samael"].isEnabled() and dialog.setup()["variants"] == []
 
 
 def test_nothing_is_said_of_plugins_when_all_loaded(window):

@@ -169,7 +169,11 @@ class SetupDialog(QDialog):
             self.variant_checks[name] = box
             var_lay.addWidget(box)
             var_lay.addWidget(_detail(_(info.summary)))
-            choices = setup_choices([name])   # e.g. the Legendary Characters, Random by default
+            choices, problems = setup_choices([name])   # e.g. the Legendary Characters, Random by default
+            if problems:   # its plugin is broken: not offered, and said why
+                box.setEnabled(False)
+                var_lay.addWidget(_detail(_("Cannot be chosen: {problem}").format(problem="; ".join(problems))))
+                continue
             if choices:
                 grid = QGridLayout()   # two choices a row: compact enough to stay on screen always
                 grid.setContentsMargins(22, 0, 0, 4)
@@ -288,7 +292,7 @@ class SetupDialog(QDialog):
         for set_id, b in self.set_checks.items():
             b.setChecked(set_id in s.get("sets", []))
         for v, b in self.variant_checks.items():
-            b.setChecked(v in s.get("variants", []))
+            b.setChecked(b.isEnabled() and v in s.get("variants", []))   # (a broken plugin's: not offered)
         self.pool_default.setChecked(s.get("honor_pool") is None)
         if s.get("honor_pool") is not None:
             self.pool.setValue(s["honor_pool"])
