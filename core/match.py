@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from contextlib import contextmanager
 from typing import Annotated, Any, NamedTuple
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
@@ -20,7 +21,7 @@ from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _, validation_message
 from .slots import ext_problems
-from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError
+from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError, blame
 
 HONOR_PER_PLAYER = 30
 SAVE_FORMAT = 1
@@ -212,12 +213,14 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     hooks = match_hooks(plugin_names, batch)
     if setup.seed is None:
         setup.seed = secrets.randbits(63)
-    problems = hooks.validate_setup(setup)
+    with _set_up_by(hooks):
+        problems = hooks.validate_setup(setup)
     if len(solos) > 1:
         problems.append(_("choose one solo variant, not {variants}").format(variants=", ".join(solos)))
     if problems:
         raise SetupError("; ".join(problems))
-    hooks.setup_match(setup)  # must be deterministic given seed and options (replay)
+    with _set_up_by(hooks):
+        hooks.setup_match(setup)  # must be deterministic given seed and options (replay)
     main = piles_source(setup.card_sets)
     cards = (sum(s.center_copies for s in setup.card_sets) + len(setup.aside) + sum(d.count for d in main.always)
              + setup.players * sum(d.count for d in main.starting))
@@ -328,10 +331,23 @@ def _context(setup: MatchSetup, batch: dict | None = None) -> tuple[Context, Lay
 
 def _start(setup: MatchSetup, batch: dict | None = None) -> Game:
     ctx, lay = _context(setup, batch)
-    try:
+    with _set_up_by(ctx.hooks):
         return Game.new(ctx, setup.names, setup.seed, setup.pool, lay.center, lay.piles, lay.starting, lay.aside)
-    except PluginError as exc:   # a plugin's answer at set-up the rules cannot use (asc_sides): no match
+
+
+@contextmanager
+def _set_up_by(hooks: plugin_mod.Hooks):
+    """A plugin that fails while a match is set up (its checks, its set-up, the game's start) or
+    answers what the rules cannot use (asc_sides) is a SetupError naming it and its hook: no
+    match is made, so nothing is lost, and every front end says it as it says a bad setup."""
+    try:
+        yield
+    except SetupError:
+        raise
+    except PluginError as exc:
         raise SetupError(str(exc)) from exc
+    except Exception as exc:
+        raise SetupError(str(blame(exc, hooks.pm, _("the game was not started")))) from exc
 
 
 # --- what a saved game or a record may hold (checked before anything is built from it) ------

@@ -179,7 +179,7 @@ def cmd_simulate(args) -> int:
                 result = simulate(**run, executor=executor, on_result=keep)
         for line in kept():
             print(line, file=sys.stderr)
-    except UsageError as exc:
+    except (UsageError, SetupError) as exc:   # SetupError: a plugin that fails as the first game starts
         return _error(str(exc))
     except SimulationFailure as exc:
         print(_("ascension: a simulated game failed: {error}").format(error=exc), file=sys.stderr)
