@@ -42,6 +42,11 @@ class NotInstalled(SetupError):
     the same)."""
 
 
+class SetupFailed(SetupError):
+    """A plugin (or the engine) failed while a match was set up: the setup itself may be sound,
+    so a saved game it happens to is not called damaged."""
+
+
 class SaveFileError(ValueError):
     """A saved game could not be read; nothing was changed."""
 
@@ -342,12 +347,12 @@ def _set_up_by(hooks: plugin_mod.Hooks):
     match is made, so nothing is lost, and every front end says it as it says a bad setup."""
     try:
         yield
-    except SetupError:
+    except (SetupError, SaveFileError):
         raise
     except PluginError as exc:
-        raise SetupError(str(exc)) from exc
+        raise SetupFailed(str(exc)) from exc
     except Exception as exc:
-        raise SetupError(str(blame(exc, hooks.pm, _("the game was not started")))) from exc
+        raise SetupFailed(str(blame(exc, hooks.pm, _("the game was not started")))) from exc
 
 
 # --- what a saved game or a record may hold (checked before anything is built from it) ------
@@ -527,18 +532,22 @@ def load(text: str, source: str = "save") -> Game:
             raise SaveFileError(_not_valid(source, _("state.players: {players} players for the {names} names of the "
                                                     "setup").format(players=len(m.state.players), names=len(setup.names))))
         state = m.state.model_dump()
-        problems = ext_problems(ctx.hooks.state_slots(), state["ext"]) or _frame_problems(ctx, state)
-        if problems:
-            raise SaveFileError(_not_valid(source, "; ".join(problems)))
-        game = Game.from_state(ctx, state)
-        game.answers = list(m.answers)
-        problems = game.invariant_problems()
+        with _set_up_by(ctx.hooks):
+            problems = ext_problems(ctx.hooks.state_slots(), state["ext"]) or _frame_problems(ctx, state)
+            if problems:
+                raise SaveFileError(_not_valid(source, "; ".join(problems)))
+            game = Game.from_state(ctx, state)
+            game.answers = list(m.answers)
+            problems = game.invariant_problems()
         if problems:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game
     except NotInstalled as exc:   # "locked is not damaged": a sound save is not called invalid
         raise SaveNotUsableNow(source, _("the saved game is sound, but it needs what is not installed here: "
                                          "{problem}").format(problem=exc)) from None
+    except SetupFailed as exc:   # nor one that a plugin fails to set up here now
+        raise SaveNotUsableNow(source, _("the saved game cannot be set up here now: {problem}").format(
+            problem=exc)) from None
     except SetupError as exc:
         raise SaveFileError(_not_valid(source, str(exc))) from None
 

@@ -32,3 +32,32 @@ def test_a_plugin_failing_while_a_match_is_set_up_is_named_and_no_match_is_made(
         assert main([*argv, "--variants", "broken"]) == 2
         out, err = capsys.readouterr()
         assert err == f"ascension: error: {expected}\n", argv
+
+
+FLAKY = '''
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+PLUGIN = PluginInfo(name="flaky", variant="flaky", summary="fails at set-up once it is told to")
+FAIL = False
+
+@hookimpl
+def asc_setup_match(setup):
+    if FAIL:
+        raise RuntimeError("set-up broke")
+'''
+
+
+def test_a_saved_game_a_plugin_now_fails_to_set_up_is_not_called_damaged(installed_package):
+    import sys
+
+    from ascension.core.match import SaveNotUsableNow
+    from ascension.core.session import Seat, Session
+    installed_package("flaky", {"__init__.py": FLAKY})
+    text = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], variants=["flaky"], seed=4).to_json()
+    sys.modules["asc_flaky"].FAIL = True
+    with pytest.raises(SaveNotUsableNow) as held:
+        Session.from_json(text, "autosave.json")
+    assert held.value.reason == ("the saved game cannot be set up here now: plugin 'flaky' failed in asc_setup_match: "
+                                 "RuntimeError: set-up broke; the game was not started")
+    sys.modules["asc_flaky"].FAIL = False
+    assert Session.from_json(text, "autosave.json").to_json() == text   # sound: resumed once the plugin works
