@@ -688,6 +688,24 @@ def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_writte
     assert path.read_bytes() == before
 
 
+def test_settings_that_cannot_be_saved_are_said_once_above_the_table_and_last_the_session(qtbot, monkeypatch):
+    real, path = storage.write_text_atomic, storage.settings_path()
+
+    def disk_full_for_settings(target, *a, **k):
+        if target == path:
+            raise OSError(28, "No space left on device", str(target))
+        return real(target, *a, **k)
+    monkeypatch.setattr(storage, "write_text_atomic", disk_full_for_settings)
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert not window.notice.isVisible()     # nothing to say before anything is changed
+    window.speed_box.setCurrentIndex(window.speed_box.findData("fast"))
+    window.speed_box.setCurrentIndex(window.speed_box.findData("slow"))
+    assert window.notice.text() == (f"Your settings cannot be saved to {path} (the disk is full): changes last "
+                                    "until you close the program.")   # once, not at every change
+    assert window.settings.speed == "slow" and not path.exists()
+
+
 def test_every_unusable_value_of_a_settings_file_is_dropped_at_once_and_the_rest_kept(qtbot, monkeypatch):
     good = {"sets": ["cotg"], "seats": [{"name": "Ann"}]}
     content = json.dumps({"presets": {"a": 5, "friday": good, "b": {"sets": 7}}, "speed": 9, "last": good}).encode()

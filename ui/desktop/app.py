@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         c.state_changed.connect(self.refresh)
         c.match_finished.connect(self.on_finished)
         c.notice.connect(lambda message: self.notice.add(message))
+        settings.save_failed = lambda message: self.notice.add(message)
         self._shortcuts()
 
     # ------------------------------------------------------------------ building

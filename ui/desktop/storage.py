@@ -14,6 +14,7 @@ import os
 import re
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
@@ -252,6 +253,8 @@ class Settings:
         self.data: dict = {"last": None, "presets": {}, "speed": "normal"}
         self.problem = ""
         self.writable = True
+        self.save_failed: Callable[[str], None] | None = None   # told (once) when a change cannot be kept
+        self._save_error = ""
         try:
             loaded = _read_settings(self.path)
         except FileNotFoundError:
@@ -303,8 +306,16 @@ class Settings:
             return
         try:
             write_text_atomic(self.path, json.dumps(self.data, indent=2, sort_keys=True))
-        except OSError as exc:
-            log.warning("could not save settings %s: %s", self.path, exc)
+        except OSError as exc:   # a full disk, a read-only or blocked folder: the change lasts this session
+            error = _("Your settings cannot be saved to {path} ({error}): changes last until you close the "
+                      "program.").format(path=self.path, error=os_error(exc, self.path))
+            if error != self._save_error:   # said once per new reason, not at every change
+                self._save_error = error
+                log.warning("%s", error)
+                if self.save_failed is not None:
+                    self.save_failed(error)
+        else:
+            self._save_error = ""
 
     @property
     def last(self) -> dict | None:
