@@ -6,6 +6,7 @@ import configparser
 import shutil
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -54,7 +55,8 @@ def test_the_message_gives_one_install_line_for_every_missing_library_and_the_te
 
 
 def test_nothing_is_said_when_nothing_is_missing_or_qt_will_not_use_x11():
-    assert platform_check.problem({"DISPLAY": ":0"}, []) is None
+    assert platform_check.problem({"DISPLAY": ":0"}, [], answers=lambda display: True) is None
+    assert platform_check.problem({"DISPLAY": ":0"}, [], answers=lambda display: None) is None   # cannot tell
     assert platform_check.problem({"QT_QPA_PLATFORM": "offscreen"}) is None
     assert platform_check.problem({"QT_QPA_PLATFORM": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
     assert platform_check.problem({"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
@@ -66,6 +68,40 @@ def test_without_any_display_the_player_is_told_so_and_pointed_to_the_terminal_g
         assert text is None
     else:
         assert "No graphical display" in text and "scripts/play --terminal" in text
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11 displays are asked for on Linux only")
+def test_a_display_that_does_not_answer_is_named_instead_of_qt_aborting(tmp_path):
+    """A DISPLAY left over from another session (an ssh login, a closed VNC): Qt aborted the
+    process (exit 134) with its own words; the player reads one sentence instead."""
+    if platform_check.display_answers(":0") is None:
+        pytest.fail("libxcb is not installed: scripts/debian-packages.txt installs it")
+    free = next(n for n in range(97, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "ASCENSION_DATA_DIR": str(tmp_path / "data"),
+           "ASCENSION_CONFIG_DIR": str(tmp_path / "config"), "DISPLAY": f":{free}"}
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.desktop.launch"], env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1, done.stderr
+    assert done.stderr.startswith(f"ascension-desktop: The graphical display :{free} does not answer")
+    assert "Traceback" not in done.stderr and "qt.qpa" not in done.stderr
+
+
+def test_a_display_that_answers_is_let_through(tmp_path):
+    if not shutil.which("Xvfb"):
+        pytest.skip("Xvfb is not installed here (.ci/run installs it)")
+    free = next(n for n in range(97, 200) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    server = subprocess.Popen(["Xvfb", f":{free}", "-screen", "0", "1280x800x24"], stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL)
+    try:
+        for _ in range(100):   # up to 10 s for the server to listen
+            if Path(f"/tmp/.X11-unix/X{free}").exists() or server.poll() is not None:
+                break
+            time.sleep(0.1)
+        assert platform_check.display_answers(f":{free}") is True
+        assert platform_check.problem({"DISPLAY": f":{free}"}) is None
+    finally:
+        server.terminate()
+        server.wait(10)
 
 
 def test_the_desktop_command_explains_instead_of_aborting_without_a_display(tmp_path):

@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from ascension.core.i18n import N_, _
@@ -76,6 +77,25 @@ def missing_libraries(plugin: Path | None = None, ldd: str | None = None) -> lis
     return missing + [lib for lib in LOADED_AT_RUN_TIME if lib not in missing and not _loadable(lib)]
 
 
+def display_answers(display: str) -> bool | None:
+    """Whether the X server ``display`` names accepts a connection, asked through libxcb as Qt
+    will ask (None: cannot be told here, libxcb missing). A DISPLAY left over from another session
+    (an ssh login, a closed VNC) names one that does not, and Qt then aborts the process."""
+    try:
+        xcb = ctypes.CDLL("libxcb.so.1")
+    except OSError:
+        return None
+    xcb.xcb_connect.restype = ctypes.c_void_p
+    xcb.xcb_connect.argtypes = [ctypes.c_char_p, ctypes.c_void_p]
+    xcb.xcb_connection_has_error.argtypes = [ctypes.c_void_p]
+    xcb.xcb_disconnect.argtypes = [ctypes.c_void_p]
+    connection = xcb.xcb_connect(display.encode(), None)   # (never NULL: an error is a connection in error)
+    try:
+        return xcb.xcb_connection_has_error(connection) == 0
+    finally:
+        xcb.xcb_disconnect(connection)
+
+
 def uses_x11(env: os._Environ | dict = os.environ) -> bool:
     """Whether Qt will pick its X11 plugin: asked for, or not told otherwise outside Wayland."""
     chosen = env.get("QT_QPA_PLATFORM", "")
@@ -84,9 +104,11 @@ def uses_x11(env: os._Environ | dict = os.environ) -> bool:
     return env.get("XDG_SESSION_TYPE") != "wayland" and not env.get("WAYLAND_DISPLAY")
 
 
-def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = None) -> str | None:
+def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = None,
+            answers: Callable[[str], bool | None] = display_answers) -> str | None:
     """What stops the window from opening, as one message for the player; None when nothing does
-    (or on a system other than Linux, where Qt brings what it needs)."""
+    (or on a system other than Linux, where Qt brings what it needs). ``missing`` and ``answers``:
+    what the system lacks and whether a display answers, when told (tests)."""
     if not sys.platform.startswith("linux") or not uses_x11(env):
         return None
     if not env.get("DISPLAY"):
@@ -94,6 +116,9 @@ def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = No
             hint=_(TERMINAL_HINT))
     missing = missing_libraries() if missing is None else missing
     if not missing:
+        if answers(env["DISPLAY"]) is False:
+            return _("The graphical display {display} does not answer (DISPLAY names it, but no display is there "
+                     "now), so the window cannot open. {hint}").format(display=env["DISPLAY"], hint=_(TERMINAL_HINT))
         return None
     packages = " ".join(dict.fromkeys(debian_package(lib) for lib in missing))
     return _("The window cannot open: this system lacks libraries that Qt needs ({libraries}).\n"
