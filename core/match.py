@@ -342,9 +342,10 @@ def _start(setup: MatchSetup, batch: dict | None = None) -> Game:
 
 @contextmanager
 def _set_up_by(hooks: plugin_mod.Hooks):
-    """A plugin that fails while a match is set up (its checks, its set-up, the game's start) or
-    answers what the rules cannot use (asc_sides) is a SetupError naming it and its hook: no
-    match is made, so nothing is lost, and every front end says it as it says a bad setup."""
+    """A plugin that fails while a match is set up (its checks, its set-up, the game's start, a
+    saved game's state) or answers what the rules cannot use (asc_sides) is :class:`SetupFailed`
+    naming it and its hook: no match is made, so nothing is lost, and every front end says it as
+    it says a bad setup."""
     try:
         yield
     except (SetupError, SaveFileError):

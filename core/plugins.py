@@ -451,8 +451,8 @@ class Hooks:
         """What each plugin shows of ``seat``; a plugin that fails shows that it failed (its
         traceback in the log): what a seat shows never stops the game it is part of."""
         rows: list[tuple[str, str]] = []
+        given = {"game": game, "seat": seat}
         for impl in reversed(self.pm.hook.asc_public_status.get_hookimpls()):   # pluggy's order
-            given = {"game": game, "seat": seat}
             try:
                 rows += impl.function(*(given[a] for a in impl.argnames)) or []
             except Exception as exc:
