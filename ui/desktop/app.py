@@ -520,14 +520,20 @@ class MainWindow(QMainWindow):
 
     def ask_leave(self, title: str, text: str) -> str:
         """"save", "leave" or "stay": what to do with the game in progress before another replaces it."""
-        box = QMessageBox(QMessageBox.Question, title, text, parent=self)
+        choice = self._save_first(QMessageBox.Question, title, text, _("Leave without saving"))
+        return "leave" if choice == "without" else choice
+
+    def _save_first(self, icon, title: str, text: str, without: str) -> str:
+        """A question about the game in progress, answered "save" (Save…, the default), "without"
+        (the button ``without`` names) or "stay" (Cancel)."""
+        box = QMessageBox(icon, title, text, parent=self)
         save = box.addButton(_("Save…"), QMessageBox.AcceptRole)
-        leave = box.addButton(_("Leave without saving"), QMessageBox.DestructiveRole)
+        go = box.addButton(without, QMessageBox.DestructiveRole)
         box.addButton(QMessageBox.Cancel)
         box.setDefaultButton(save)
         box.exec()
         clicked = box.clickedButton()
-        return "save" if clicked is save else "leave" if clicked is leave else "stay"
+        return "save" if clicked is save else "without" if clicked is go else "stay"
 
     def new_game(self) -> None:
         if not self._may_leave(_("Leave this game?"),
@@ -786,16 +792,10 @@ class MainWindow(QMainWindow):
 
     def ask_unsaved(self, error: str) -> str:
         """"save", "close" or "stay": what to do with a game in progress the autosave could not keep."""
-        box = QMessageBox(QMessageBox.Warning, _("The game is not saved"),
-                          _("{error}\n\nThe game in progress is not saved. Save it to a file before closing?").format(
-                              error=error), parent=self)
-        save = box.addButton(_("Save…"), QMessageBox.AcceptRole)
-        close = box.addButton(_("Close without saving"), QMessageBox.DestructiveRole)
-        box.addButton(QMessageBox.Cancel)
-        box.setDefaultButton(save)
-        box.exec()
-        clicked = box.clickedButton()
-        return "save" if clicked is save else "close" if clicked is close else "stay"
+        choice = self._save_first(QMessageBox.Warning, _("The game is not saved"), _(
+            "{error}\n\nThe game in progress is not saved. Save it to a file before closing?").format(error=error),
+            _("Close without saving"))
+        return "close" if choice == "without" else choice
 
     def restore_geometry(self) -> bool:
         """Where and how large the window was when it was last closed (Qt fits it to the screens
