@@ -85,27 +85,43 @@ def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
     """A UTF-8 text file (newlines as written) that becomes ``path`` only once whole: written
     beside it under a name no file has (``<name><random>.tmp``) and renamed over it at the end.
     An error on the way leaves ``path`` as it was and no temporary file; one about the
-    temporary file names ``path``, the file asked for."""
+    temporary file names ``path``, the file asked for. A link is followed (the file it names is
+    replaced, the link kept: a settings file linked from elsewhere stays linked), and a device
+    or a pipe (``/dev/stdout``, a named pipe) is written to as it is, never replaced by a file."""
     try:
-        fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=TMP_SUFFIX, dir=path.parent)
+        kind = os.stat(path).st_mode
+    except OSError:   # (none there yet, or one that cannot be looked at: the writing says why)
+        kind = stat.S_IFREG
+    if not stat.S_ISREG(kind) and not stat.S_ISDIR(kind):
+        with open(path, "w", encoding="utf-8", newline="") as f:
+            yield f
+        return
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=TMP_SUFFIX, dir=target.parent)
     except OSError as exc:
-        raise _about(exc, path)
+        raise _about(exc, target, path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             yield f
             if durable:
                 f.flush()
                 os.fsync(f.fileno())
-        os.replace(tmp, path)
+        os.replace(tmp, target)
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
-        raise _about(exc, path) if isinstance(exc, OSError) else exc
+        raise _about(exc, target, path) if isinstance(exc, OSError) else exc
 
 
-def _about(exc: OSError, path: Path) -> OSError:
-    """``exc`` naming ``path`` where it named a temporary file beside it."""
-    if isinstance(exc.filename, str) and exc.filename.endswith(TMP_SUFFIX) and Path(exc.filename).parent == path.parent:
-        exc.filename = str(path)
+def _about(exc: OSError, target: Path, asked: Path) -> OSError:
+    """``exc`` naming ``asked`` (the path asked for) where it named a temporary file beside
+    ``target``, or ``target`` itself (the file a link names)."""
+    named = exc.filename if isinstance(exc.filename, str) else None
+    if named is not None and (named == str(target) or (
+            named.endswith(TMP_SUFFIX) and Path(named).parent == target.parent)):
+        exc.filename = str(asked)
+    if exc.filename2 is not None and str(exc.filename2) == str(target):
+        exc.filename2 = None   # (the rename's target: the file asked for, named once)
     return exc
 
 

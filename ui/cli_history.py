@@ -287,7 +287,7 @@ def cmd_history_export(args) -> int:
         return _error(_needs_player(args))
     to_file = args.out not in (None, "-")
     out = Path(args.out) if to_file else None
-    if to_file and os.path.lexists(out) and not args.replace:   # a typo must not cost a file
+    if to_file and out.is_file() and not args.replace:   # a typo must not cost a file (/dev/stdout costs none)
         return _error(_("{file} already exists; pass --replace to write over it").format(file=out))
     try:
         f = _history_filter(args)

@@ -134,3 +134,41 @@ def test_a_history_that_is_not_a_file_is_named_not_taken_for_an_empty_one(tmp_pa
     assert main([*command, "--db", str(path)]) == 2
     assert capsys.readouterr().err.strip().endswith(f"{path.resolve()} is a device or a pipe, not a history file")
     assert os.path.lexists(path)
+
+
+# ---------------------------------------------------------------------------- written
+def test_a_device_written_to_stays_a_device_and_is_never_replaced_by_a_file(tmp_path, capsys):
+    """`history export --out /dev/null` (or /dev/stdout): written straight into, without --replace;
+    with it, the export renamed a file over the device (as root, over the device node itself)."""
+    from ascension.core.folders import write_text_atomic
+    device = no_file(tmp_path / "null", "device")   # a link to /dev/zero, which takes any writing
+    write_text_atomic(device, "x")
+    assert device.is_symlink() and os.readlink(device) == "/dev/zero" and not list(tmp_path.glob("*.tmp"))
+    for replace in ([], ["--replace"]):   # (through the link: a regression replaces the link, not /dev/zero)
+        assert main(["history", "export", "--out", str(device), *replace]) == 0, capsys.readouterr().err
+        assert device.is_symlink() and os.readlink(device) == "/dev/zero"
+
+
+def test_a_pipe_written_to_gets_the_text_and_stays_a_pipe(tmp_path):
+    import threading
+    from ascension.core.folders import write_text_atomic
+    pipe, got = no_file(tmp_path / "pipe", "pipe"), []
+    reader = threading.Thread(target=lambda: got.append(pipe.read_text()))
+    reader.start()
+    write_text_atomic(pipe, "through the pipe")
+    reader.join(5)
+    assert got == ["through the pipe"] and pipe.is_fifo()
+
+
+def test_a_file_reached_through_a_link_is_replaced_and_the_link_kept(tmp_path):
+    """A settings file linked from a folder of one's own (dotfiles): it stays linked."""
+    from ascension.core.folders import write_text_atomic
+    real = tmp_path / "dotfiles" / "desktop.json"
+    real.parent.mkdir()
+    real.write_text("{}")
+    link = tmp_path / "config" / "desktop.json"
+    link.parent.mkdir()
+    link.symlink_to(real)
+    write_text_atomic(link, '{"speed": "fast"}')
+    assert link.is_symlink() and real.read_text() == '{"speed": "fast"}'
+    assert not list(real.parent.glob("*.tmp")) and not list(link.parent.glob("*.tmp"))
