@@ -199,6 +199,34 @@ def finished_session(seed: int):
     return s
 
 
+class BrokenScores:
+    """A plugin that fails as the scores are read (only at the end of a game)."""
+
+    from ascension.core.hookspecs import hookimpl
+
+    @hookimpl
+    def asc_extra_scores(self, game):
+        raise KeyError("scores broke")
+
+
+def test_a_game_no_record_can_be_made_of_is_saved_whole_and_recorded_once_loaded(tmp_path):
+    from ascension.core.folders import data_dir
+    from ascension.core.session import Session
+    from ascension.ui.history.recording import GameSavedInstead, record_session
+    db, session = tmp_path / "h.sqlite3", finished_session(3)
+    session.game.ctx.pm.register(BrokenScores(), name="broken")
+    with pytest.raises(GameSavedInstead) as failed:
+        record_session(session, db)
+    saved = failed.value.saved
+    assert str(failed.value) == (f"no record of the game could be made (KeyError: 'scores broke'). The game is saved "
+                                 f"in {saved}: load it once that is mended, and it goes into the history")
+    assert saved.parent == data_dir() / "saves" and stored_games(db) == 0
+    again = Session.from_json(saved.read_text())   # (loaded without the broken plugin)
+    assert again.over and again.game.answers == session.game.answers
+    record_session(again, db)
+    assert stored_games(db) == 1
+
+
 def test_a_game_ending_while_another_program_holds_the_history_is_kept_and_recorded_later(
         tmp_path, quick_busy, locked):
     from ascension.core.folders import kept_games_dir

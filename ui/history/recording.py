@@ -18,7 +18,7 @@ from typing import Iterator
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
 
-from ascension.core.folders import kept_games_dir, read_bounded, set_aside, write_text_atomic
+from ascension.core.folders import data_dir, kept_games_dir, read_bounded, set_aside, write_text_atomic
 from ascension.core.i18n import _
 from ascension.core.match import MAX_SAVE_CHARS
 
@@ -68,6 +68,18 @@ class GameKeptError(HistoryError):
         self.kept = kept
         super().__init__(_("{error}. The game is kept in {file} and goes into the history the next time a game "
                            "is recorded there.").format(error=str(cause).rstrip("."), file=kept))
+
+
+class GameSavedInstead(HistoryError):
+    """No record could be made of a game (a plugin failing as its scores are read): the game is
+    saved whole in a file (``saved``, among the saved games Load lists), from which it goes into
+    the history once that is mended."""
+
+    def __init__(self, cause: BaseException, saved: Path):
+        self.saved = saved
+        super().__init__(_("no record of the game could be made ({error}). The game is saved in {file}: load it "
+                           "once that is mended, and it goes into the history").format(
+            error=f"{type(cause).__name__}: {cause}", file=saved))
 
 
 def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
@@ -172,8 +184,13 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
     else to the end time. Returns the match id."""
     ended_at = ended_at or utcnow()
     started_at = started_at or getattr(session, "started_at", None) or ended_at
-    rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
-                       assisted=bool(getattr(session, "assisted", False)))
+    try:
+        rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
+                           assisted=bool(getattr(session, "assisted", False)))
+    except Exception as exc:   # the game is not lost for that: saved whole, as a Save would
+        saved = data_dir() / "saves" / f"unrecorded-{ended_at:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
+        write_text_atomic(saved, session.to_json())   # (an OSError here: said by the caller, as any)
+        raise GameSavedInstead(exc, saved) from exc
     return write(rec, db)
 
 
