@@ -23,7 +23,7 @@ import pluggy
 
 from . import hookspecs
 from .cards import SET_ID, builtin_set_paths
-from .i18n import _
+from .i18n import N_, _
 from .slots import CORE_SLOTS, StateSlot
 from .verbs import VerbRegistry
 
@@ -129,23 +129,27 @@ def _shipped_sets(hooks: Hooks) -> tuple[dict[str, Path], list[str]]:
     """The set files plugins ship (``asc_card_sets``) by set id (the file's name), and why any
     was refused: not a .toml file, a name that is no set id, or an id the package's own sets or
     an earlier plugin's already use."""
-    taken = {set_id: (f"the built-in set '{set_id}'", path) for set_id, path in builtin_set_paths().items()}
+    taken: dict[str, tuple[str | None, Path]] = {set_id: (None, path) for set_id, path in builtin_set_paths().items()}
     sets: dict[str, Path] = {}
     shipped, refused = hooks.card_sets()
     for plugin, path in shipped:
         set_id = path.stem
         if path.suffix != ".toml" or not path.is_file():
-            refused.append(f"plugin '{plugin}' ships set file {path}, which is not a .toml file: left out")
+            refused.append(_("plugin '{plugin}' ships set file {path}, which is not a .toml file: left out").format(
+                plugin=plugin, path=path))
         elif not re.match(SET_ID, set_id):
-            refused.append(f"plugin '{plugin}' ships set file {path}, whose name is not a set id "
-                           f"(lowercase letters and digits, as its [set] id): left out")
+            refused.append(_("plugin '{plugin}' ships set file {path}, whose name is not a set id (lowercase letters "
+                             "and digits, as its [set] id): left out").format(plugin=plugin, path=path))
         elif set_id in taken:
             owner, other = taken[set_id]
-            refused.append(f"plugin '{plugin}' ships set '{set_id}' ({path}), but that id is already "
-                           f"{owner} ({other}): left out")
+            refused.append((_("plugin '{plugin}' ships set '{set}' ({path}), but that id is already the built-in set "
+                              "'{set}' ({other}): left out") if owner is None else
+                            _("plugin '{plugin}' ships set '{set}' ({path}), but that id is already plugin '{owner}''s "
+                              "set '{set}' ({other}): left out")).format(
+                plugin=plugin, set=set_id, path=path, owner=owner, other=other))
         else:
             sets[set_id] = path
-            taken[set_id] = (f"plugin '{plugin}''s set '{set_id}'", path)
+            taken[set_id] = (plugin, path)
     return sets, refused
 
 
@@ -159,21 +163,22 @@ def _offered_bots(hooks: Hooks) -> tuple[dict[str, BotKind], dict[str, str], lis
     offered, refused = hooks.bots()
     for plugin, kind in offered:
         if not isinstance(kind.name, str) or not re.match(BOT_NAME, kind.name):
-            refused.append(f"plugin '{plugin}' offers bot {kind.name!r}, which is not a bot name "
-                           f"(lowercase letters, digits, '-' and '_', starting with a letter): left out")
+            refused.append(_("plugin '{plugin}' offers bot {name}, which is not a bot name (lowercase letters, "
+                             "digits, '-' and '_', starting with a letter): left out").format(
+                plugin=plugin, name=repr(kind.name)))
         elif not callable(kind.factory):
-            refused.append(f"plugin '{plugin}' offers bot '{kind.name}', whose factory "
-                           f"{kind.factory!r} cannot be called: left out")
+            refused.append(_("plugin '{plugin}' offers bot '{name}', whose factory {factory} cannot be called: "
+                             "left out").format(plugin=plugin, name=kind.name, factory=repr(kind.factory)))
         elif kind.name in bots:
-            refused.append(f"plugin '{plugin}' offers bot '{kind.name}', but that name is already "
-                           f"plugin '{owners[kind.name]}''s bot: left out")
+            refused.append(_("plugin '{plugin}' offers bot '{name}', but that name is already plugin '{owner}''s "
+                             "bot: left out").format(plugin=plugin, name=kind.name, owner=owners[kind.name]))
         else:
             bots[kind.name] = kind
             owners[kind.name] = plugin
     for name, kind in list(bots.items()):   # another name of a bot that is not there names nothing
         if kind.same_as is not None and (kind.same_as not in bots or bots[kind.same_as].same_as is not None):
-            refused.append(f"plugin '{owners[name]}' offers bot '{name}' as another name of "
-                           f"{kind.same_as!r}, which is no bot of its own: left out")
+            refused.append(_("plugin '{plugin}' offers bot '{name}' as another name of {other}, which is no bot of "
+                             "its own: left out").format(plugin=owners[name], name=name, other=repr(kind.same_as)))
             del bots[name], owners[name]
     return bots, owners, refused
 
@@ -298,6 +303,14 @@ def _contribution(caller) -> Callable | None:
     return lambda *args: [item for fn in fns for item in (fn(*args) or ())]
 
 
+# Why a plugin's wording of a kind of event or option is left out: the core's or another's already
+_WORDED_BY_CORE = {"event": N_("plugin '{plugin}' words event '{kind}', which the core words already: left out"),
+                   "option": N_("plugin '{plugin}' words option '{kind}', which the core words already: left out")}
+_WORDED_BY_PLUGIN = {
+    "event": N_("plugin '{plugin}' words event '{kind}', which plugin '{owner}' words already: left out"),
+    "option": N_("plugin '{plugin}' words option '{kind}', which plugin '{owner}' words already: left out")}
+
+
 class Hooks:
     """The one door to a set of plugins: engine, match set-up and front ends call every hook
     here, by the spec's name without ``asc_`` and with its arguments in order
@@ -409,9 +422,10 @@ class Hooks:
         owners: dict[str, str] = {}
         for plugin, given in answers:
             for kind, wording in given.items():
-                owner = "the core" if worded_by_core(kind) else owners.get(kind) and f"plugin '{owners[kind]}'"
-                if owner:
-                    refused.append(f"plugin '{plugin}' words {thing} '{kind}', which {owner} words already: left out")
+                if worded_by_core(kind):
+                    refused.append(_(_WORDED_BY_CORE[thing]).format(plugin=plugin, kind=kind))
+                elif kind in owners:
+                    refused.append(_(_WORDED_BY_PLUGIN[thing]).format(plugin=plugin, kind=kind, owner=owners[kind]))
                 else:
                     words[kind], owners[kind] = wording, plugin
         return words, refused
