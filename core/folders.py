@@ -29,6 +29,12 @@ def data_dir() -> Path:
     return Path(os.environ.get("ASCENSION_DATA_DIR") or platformdirs.user_data_dir(APP))
 
 
+def saves_dir() -> Path:
+    """Games saved to a file: the desktop's Save and Load start here, and a finished game the
+    history could make no record of is saved here."""
+    return data_dir() / "saves"
+
+
 def kept_games_dir() -> Path:
     """Games the history could not take when they ended, each in a file until it does."""
     return data_dir() / "unrecorded"

@@ -210,7 +210,7 @@ class BrokenScores:
 
 
 def test_a_game_no_record_can_be_made_of_is_saved_whole_and_recorded_once_loaded(tmp_path):
-    from ascension.core.folders import data_dir
+    from ascension.core.folders import saves_dir
     from ascension.core.session import Session
     from ascension.ui.history.recording import GameSavedInstead, record_session
     db, session = tmp_path / "h.sqlite3", finished_session(3)
@@ -220,7 +220,7 @@ def test_a_game_no_record_can_be_made_of_is_saved_whole_and_recorded_once_loaded
     saved = failed.value.saved
     assert str(failed.value) == (f"no record of the game could be made (KeyError: 'scores broke'). The game is saved "
                                  f"in {saved}: load it once that is mended, and it goes into the history")
-    assert saved.parent == data_dir() / "saves" and stored_games(db) == 0
+    assert saved.parent == saves_dir() and stored_games(db) == 0
     again = Session.from_json(saved.read_text())   # (loaded without the broken plugin)
     assert again.over and again.game.answers == session.game.answers
     record_session(again, db)

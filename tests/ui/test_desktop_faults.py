@@ -18,7 +18,6 @@ from ascension.core.names import validate_name
 from ascension.core.session import Seat, Session
 from ascension.ui.desktop import app, storage
 from ascension.ui.desktop.app import MainWindow
-from ascension.ui.desktop.controller import Controller
 from ascension.ui.desktop.setup_dialog import SetupDialog
 from clicker import seats
 

@@ -648,7 +648,7 @@ class MainWindow(QMainWindow):
         """Save the game on the table to a file the player names; whether it was saved."""
         if self.controller.session is None:
             return False
-        folder = storage.data_dir() / "saves"
+        folder = storage.saves_dir()
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:   # the data folder cannot be written (why one saves elsewhere): start at home
@@ -674,7 +674,7 @@ class MainWindow(QMainWindow):
         return typed
 
     def load_game(self) -> None:
-        folder = storage.data_dir() / "saves"
+        folder = storage.saves_dir()
         path, __ = QFileDialog.getOpenFileName(self, _("Load game"), str(folder),
                                                _("Saved games (*.json);;All files (*)"))
         if path:

@@ -12,17 +12,15 @@ import json
 import logging
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
 from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold,
-                                    read_bounded, set_aside, write_text_atomic)
+                                    read_bounded, saves_dir, set_aside, write_text_atomic)
 from ascension.core.i18n import _, os_error, validation_message
 from ascension.core.match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
@@ -52,7 +50,7 @@ STALE_AFTER_S = 60   # younger ones may belong to a write still under way (anoth
 def remove_left_behind(folders: list[Path] | None = None, older_than_s: float = STALE_AFTER_S) -> list[Path]:
     """Remove the temporary files an interrupted write left in the data and config folders
     (and the saves and kept games' folders); return those removed. A file that cannot be removed stays."""
-    folders = folders if folders is not None else [data_dir(), data_dir() / "saves", kept_games_dir(), config_dir()]
+    folders = folders if folders is not None else [data_dir(), saves_dir(), kept_games_dir(), config_dir()]
     now, removed = time.time(), []
     for folder in folders:
         try:

@@ -18,7 +18,7 @@ from typing import Iterator
 from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
 
-from ascension.core.folders import data_dir, kept_games_dir, read_bounded, set_aside, write_text_atomic
+from ascension.core.folders import kept_games_dir, read_bounded, saves_dir, set_aside, write_text_atomic
 from ascension.core.i18n import _
 from ascension.core.match import MAX_SAVE_CHARS
 
@@ -188,7 +188,7 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
         rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
                            assisted=bool(getattr(session, "assisted", False)))
     except Exception as exc:   # the game is not lost for that: saved whole, as a Save would
-        saved = data_dir() / "saves" / f"unrecorded-{ended_at:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
+        saved = saves_dir() / f"unrecorded-{ended_at:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
         write_text_atomic(saved, session.to_json())   # (an OSError here: said by the caller, as any)
         raise GameSavedInstead(exc, saved) from exc
     return write(rec, db)
