@@ -227,6 +227,22 @@ def test_a_game_no_record_can_be_made_of_is_saved_whole_and_recorded_once_loaded
     assert stored_games(db) == 1
 
 
+def test_a_game_no_record_can_be_made_of_on_a_full_disk_is_said_with_both_reasons(tmp_path, monkeypatch):
+    from ascension.core.folders import saves_dir
+    from ascension.ui.history import recording
+    from ascension.ui.history.db import HistoryError
+
+    def full(path, *a, **k):
+        raise OSError(28, "No space left on device", str(path))
+    monkeypatch.setattr(recording, "write_text_atomic", full)
+    session = finished_session(3)
+    session.game.ctx.pm.register(BrokenScores(), name="broken")
+    with pytest.raises(HistoryError) as failed:
+        recording.record_session(session, tmp_path / "h.sqlite3")
+    assert str(failed.value).startswith("no record of the game could be made (KeyError: 'scores broke'), nor could "
+                                        f"it be saved: the disk is full: {saves_dir()}/unrecorded-")
+
+
 def test_a_game_ending_while_another_program_holds_the_history_is_kept_and_recorded_later(
         tmp_path, quick_busy, locked):
     from ascension.core.folders import kept_games_dir

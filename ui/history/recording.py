@@ -19,7 +19,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from sqlmodel import select
 
 from ascension.core.folders import kept_games_dir, read_bounded, saves_dir, set_aside, write_text_atomic
-from ascension.core.i18n import _
+from ascension.core.i18n import _, os_error
 from ascension.core.match import MAX_SAVE_CHARS
 
 from .db import History, HistoryBusyError, HistoryError, as_history_error, masked, open_history, resolve
@@ -189,7 +189,12 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
                            assisted=bool(getattr(session, "assisted", False)))
     except Exception as exc:   # the game is not lost for that: saved whole, as a Save would
         saved = saves_dir() / f"unrecorded-{ended_at:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
-        write_text_atomic(saved, session.to_json())   # (an OSError here: said by the caller, as any)
+        try:
+            write_text_atomic(saved, session.to_json())
+        except OSError as save_exc:   # (a full disk as well): said plainly, with both reasons
+            raise HistoryError(_("no record of the game could be made ({error}), nor could it be saved: "
+                                 "{save_error}").format(error=f"{type(exc).__name__}: {exc}",
+                                                        save_error=os_error(save_exc))) from exc
         raise GameSavedInstead(exc, saved) from exc
     return write(rec, db)
 
