@@ -77,23 +77,26 @@ def read_bounded(path: Path, limit: int) -> bytes:
     return data
 
 
-def write_text_atomic(path: Path, text: str, durable: bool = True) -> None:
+def write_text_atomic(path: Path, text: str, durable: bool = True, shared: bool = False) -> None:
     """Write ``text`` to ``path`` (creating its folder) via :func:`atomic_writer`. ``durable``
     also flushes to disk (survives a power cut); the autosave skips that, since it runs after
     every click and a rename alone already survives the program crashing."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    with atomic_writer(path, durable) as f:
+    with atomic_writer(path, durable, shared) as f:
         f.write(text)
 
 
 @contextmanager
-def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
+def atomic_writer(path: Path, durable: bool = True, shared: bool = False) -> Iterator[TextIO]:
     """A UTF-8 text file (newlines as written) that becomes ``path`` only once whole: written
     beside it under a name no file has (``<name><random>.tmp``) and renamed over it at the end.
     An error on the way leaves ``path`` as it was and no temporary file; one about the
     temporary file names ``path``, the file asked for. A link is followed (the file it names is
     replaced, the link kept: a settings file linked from elsewhere stays linked), and a device
-    or a pipe (``/dev/stdout``, a named pipe) is written to as it is, never replaced by a file."""
+    or a pipe (``/dev/stdout``, a named pipe) is written to as it is, never replaced by a file.
+    A file written over keeps its permissions; a new one is private (the player's saved games and
+    settings), or, ``shared``, made as the user's umask makes any file (an export, made to be
+    passed on)."""
     try:
         kind = os.stat(path).st_mode
     except OSError:   # (none there yet, or one that cannot be looked at: the writing says why)
@@ -108,6 +111,7 @@ def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
     except OSError as exc:
         raise _about(exc, target, path)
     try:
+        os.chmod(tmp, _mode_for(target, shared))
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
             yield f
             if durable:
@@ -117,6 +121,31 @@ def atomic_writer(path: Path, durable: bool = True) -> Iterator[TextIO]:
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         raise _about(exc, target, path) if isinstance(exc, OSError) else exc
+
+
+def _umask_now() -> int:
+    """The process's umask: Linux says it in /proc; elsewhere it is read by setting it, once, at
+    import (setting it later could give a file another thread makes that moment the wrong mode)."""
+    try:
+        with open("/proc/self/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("Umask:"):
+                    return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    return _UMASK_AT_IMPORT
+
+
+_UMASK_AT_IMPORT = os.umask(0o022)
+os.umask(_UMASK_AT_IMPORT)
+
+
+def _mode_for(target: Path, shared: bool) -> int:
+    """The permissions of the file about to replace ``target`` (see :func:`atomic_writer`)."""
+    try:
+        return stat.S_IMODE(os.stat(target).st_mode)
+    except OSError:
+        return 0o666 & ~_umask_now() if shared else 0o600
 
 
 def _about(exc: OSError, target: Path, asked: Path) -> OSError:

@@ -152,7 +152,7 @@ def cmd_simulate(args) -> int:
                 recorder.add(result.record, _utcnow())
             if folder is not None:
                 write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n",
-                                  durable=False)   # (a rename survives a kill; a flush per game would slow a batch)
+                                  durable=False, shared=True)   # (a rename survives a kill; a flush per game would slow a batch)
                 saved += 1
 
     def kept() -> list[str]:

@@ -295,7 +295,7 @@ def cmd_history_export(args) -> int:
             if not to_file:
                 n = export_matches(s, sys.stdout, fmt, f, replay=args.replay, me=me)
             else:
-                with atomic_writer(out) as fh:
+                with atomic_writer(out, shared=True) as fh:
                     n = export_matches(s, fh, fmt, f, replay=args.replay, me=me)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))

@@ -172,3 +172,20 @@ def test_a_file_reached_through_a_link_is_replaced_and_the_link_kept(tmp_path):
     write_text_atomic(link, '{"speed": "fast"}')
     assert link.is_symlink() and real.read_text() == '{"speed": "fast"}'
     assert not list(real.parent.glob("*.tmp")) and not list(link.parent.glob("*.tmp"))
+
+
+def test_a_new_file_of_the_players_own_is_private_and_one_written_over_keeps_its_permissions(tmp_path):
+    """Saved games and settings are the player's alone, as the history is; a file the player
+    opened to others (or locked further) stays as they made it when it is written again."""
+    import stat
+    from ascension.core.folders import write_text_atomic
+    mask = os.umask(0o022)
+    try:
+        save = tmp_path / "saves" / "game.json"
+        write_text_atomic(save, "{}")
+        assert stat.S_IMODE(save.stat().st_mode) == 0o600
+        save.chmod(0o644)
+        write_text_atomic(save, '{"again": 1}')
+        assert stat.S_IMODE(save.stat().st_mode) == 0o644 and save.read_text() == '{"again": 1}'
+    finally:
+        os.umask(mask)

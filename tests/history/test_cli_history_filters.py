@@ -141,6 +141,28 @@ def test_export_writes_over_a_file_only_with_replace(capsys, history_file, tmp_p
     assert code == 0 and target.read_text().startswith("match_id,")
 
 
+def test_an_export_is_readable_as_any_new_file_and_one_written_over_keeps_its_permissions(
+        capsys, history_file, tmp_path):
+    """An export is made to be shared: it was created 0600 (the temporary file's), readable by
+    its owner alone whatever the umask; a file written over kept none of its own permissions."""
+    import os
+    import stat
+    mask = os.umask(0o022)
+    try:
+        target = tmp_path / "games.csv"
+        assert run(capsys, "history", "export", "--db", history_file, "--out", target)[0] == 0
+        assert stat.S_IMODE(target.stat().st_mode) == 0o644
+        target.chmod(0o640)   # the player's own choice: kept when the export is written again
+        assert run(capsys, "history", "export", "--db", history_file, "--out", target, "--replace")[0] == 0
+        assert stat.S_IMODE(target.stat().st_mode) == 0o640
+        os.umask(0o077)   # a private umask: the new file is private
+        private = tmp_path / "private.csv"
+        assert run(capsys, "history", "export", "--db", history_file, "--out", private)[0] == 0
+        assert stat.S_IMODE(private.stat().st_mode) == 0o600
+    finally:
+        os.umask(mask)
+
+
 @pytest.mark.parametrize("where", ["folder", "missing-folder"])
 def test_export_to_where_no_file_can_be_written_says_so_plainly(capsys, history_file, tmp_path, where):
     target = tmp_path if where == "folder" else tmp_path / "missing" / "x.csv"

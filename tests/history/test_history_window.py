@@ -5,6 +5,7 @@ import io
 import json
 import os
 import re
+import stat
 from datetime import timedelta
 from pathlib import Path
 
@@ -208,6 +209,9 @@ def test_export_buttons_write_the_filtered_list(window, qtbot, tmp_path):
     window.export_csv_btn.click()
     lines = list(csv.DictReader(io.StringIO((tmp_path / "bob.csv").read_text())))
     assert len({r["match_id"] for r in lines}) == 65 and "Exported 65 matches" in window.count.text()
+    mask = os.umask(0)
+    os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "bob.csv").stat().st_mode) == 0o666 & ~mask   # made to be passed on, not private
     window.ask_save_path = lambda title, suggested, pattern: str(tmp_path / "bob.json")
     window.export_json_btn.click()
     data = json.loads((tmp_path / "bob.json").read_text())

@@ -262,7 +262,7 @@ class HistoryWindow(QWidget):
         if not path:
             return None
         try:   # (the file dialog asked before a file is written over)
-            with self.history.session() as s, atomic_writer(Path(path)) as fh:
+            with self.history.session() as s, atomic_writer(Path(path), shared=True) as fh:
                 n = repo.export_matches(s, fh, fmt, self.model.filter, sort=self.model.sort_key, me=self.player)
         except OSError as exc:
             self._notice(_("Export failed: {error}").format(
