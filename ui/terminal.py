@@ -84,7 +84,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     every answer instead of the autosave (which is left alone); a file that holds no game to go
     on with raises SaveFileError, and the file stays as it is."""
     saved = Autosave(load or autosave, named=load is not None)
-    waiting = None if autosave is None or load is not None else saved_game(saved, out)
+    waiting = None if autosave is None or load is not None else saved_game(saved, out, db)
     if load is not None:
         session, me = terminal_session(load)
         if session.over:
@@ -169,10 +169,15 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
             _("The game stopped on an error in the program: {error}.").format(error=error))
         leave()
         return session.game
-    saved.keep(session, out)
+    saved.keep(session, out)   # the game over stays there until the history (or a file) has it
     show_log(session.game, shown, out)
     show_result(session.game, out)
-    record(session, db, out)
+    if record(session, db, out):
+        saved.discard()
+    elif saved.holds_game and not saved.named:
+        out(_("The game stays in {path} and goes into the history at the next start.").format(path=saved.path))
+    elif not saved.holds_game:   # neither the history nor the autosave has it: offer a file
+        save_elsewhere(session, saved, input_fn, out)
     return session.game
 
 
@@ -185,13 +190,16 @@ def left_the_game(seed: int, saved: "Autosave") -> str:
 
 
 def save_elsewhere(session: Session, saved: "Autosave", input_fn: Callable[[str], str], out: Out) -> None:
-    """The autosave failed, so leaving would lose the game: ask for a file to save it in (again
-    after a failure) until it is saved there or the person leaves it unsaved (Enter)."""
+    """The autosave failed, so leaving would lose the game (or a game over the history could not
+    take): ask for a file to save it in (again after a failure) until it is saved there or the
+    person leaves it unsaved (Enter)."""
     while True:
         try:
-            typed = input_fn(_("The game is not saved ({error}). Type a file to save it in (resume it later with "
-                               "'ascension play --load FILE'), or press Enter to leave it unsaved: ").format(
-                error=saved.error)).strip()
+            typed = input_fn((_("The game is not saved ({error}). Type a file to save it in (resume it later with "
+                                "'ascension play --load FILE'), or press Enter to leave it unsaved: ") if not session.over
+                              else _("The finished game is neither recorded nor saved ({error}). Type a file to save "
+                                     "it in (loaded in the desktop program, it goes into the history), or press "
+                                     "Enter to leave it unsaved: ")).format(error=saved.error)).strip()
         except EOFError:
             return
         if not typed:
@@ -240,12 +248,14 @@ def start(seed: int, bot: str, name: str, sets, variants, out: Out) -> tuple[Ses
     return session, me
 
 
-def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
+def saved_game(saved: Autosave, out: Out, db=None) -> tuple[Session, int] | None:
     """The unfinished game in the autosave (or else a game put on hold from it that can be
     resumed now), with the person's seat. One that is sound but cannot be resumed here (a plugin
     or bot not installed, the file unreadable for now) is put on hold, out of the new game's
-    way; a damaged one is set aside beside it. The person is told which, and where it is; one
-    that cannot be moved blocks the autosave, so that the new game is not saved over it."""
+    way; a damaged one is set aside beside it; a finished one (the history at ``db`` could not
+    take it as it ended) goes into the history now, or else among the saved games. The person is
+    told which, and where it is; one that cannot be moved blocks the autosave, so that the new
+    game is not saved over it."""
     path = saved.path
     storage.release_held_game(path)
     if not path.exists():
@@ -270,7 +280,13 @@ def saved_game(saved: Autosave, out: Out) -> tuple[Session, int] | None:
                   "({move_error}).").format(error=exc, move_error=os_error(move_exc)))
             saved.blocked = True
         return None
-    return None if session.over else (session, me)
+    if session.over:
+        from ascension.ui.history.recording import record_left_over, record_session
+        said, saved.blocked = record_left_over(path, session, None if db is None else (
+            lambda s, **when: record_session(s, db, **when)))
+        out(said)
+        return None
+    return session, me
 
 
 def terminal_session(path: Path) -> tuple[Session, int]:
@@ -292,9 +308,9 @@ def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) 
 
 class Autosave:
     """The file the game is kept in after every answer (none when ``path`` is None). The
-    autosave's file is removed once the game is over, there being nothing to resume; a file the
-    person named (``named``: ``--load``) keeps the finished game. A failure is said once, and
-    play goes on."""
+    autosave's file is removed once the game is over and in the history (:meth:`discard`),
+    there being nothing to resume; a file the person named (``named``: ``--load``) keeps the
+    finished game. A failure is said once, and play goes on."""
 
     def __init__(self, path: Path | None, named: bool = False):
         self.path, self.named = path, named
@@ -312,13 +328,20 @@ class Autosave:
                 self._failed(storage.in_the_way(self.path), out)
                 return
         try:
-            if session.over and not self.named:
-                self.path.unlink(missing_ok=True)
-            else:
-                storage.write_text_atomic(self.path, session.to_json(), durable=self.named)
+            storage.write_text_atomic(self.path, session.to_json(), durable=self.named or session.over)
             self.holds_game = True
         except OSError as exc:
             self._failed(os_error(exc, self.path), out)
+
+    def discard(self) -> None:
+        """The game is over and kept elsewhere (the history, or a file from which it goes in): the
+        autosave goes (a file the person named stays)."""
+        if self.path is None or self.named or not self.holds_game:
+            return
+        try:
+            self.path.unlink(missing_ok=True)
+        except OSError as exc:   # (at the next start it is found recorded already)
+            log.warning("%s could not be removed: %s", self.path, exc)
 
     def _failed(self, why: str, out: Out) -> None:
         self.holds_game = False
@@ -372,24 +395,26 @@ def sure_to_end(session: Session, index: int, input_fn: Callable[[str], str]) ->
         unspent="; ".join(unspent_lines(session.game, left))))
 
 
-def record(session: Session, db, out: Out, not_resumed: bool = False) -> int | None:
+def record(session: Session, db, out: Out, not_resumed: bool = False) -> bool:
     """Store the game in the history at ``db`` (nothing when None); a failure is reported, not
-    raised. ``not_resumed``: the saved game the person chose not to go on with."""
+    raised. ``not_resumed``: the saved game the person chose not to go on with. Whether the game
+    is kept without its autosave: in the history, in a file from which it goes in, or nowhere
+    by the person's choice (no history)."""
     if db is None:
-        return None
+        return True
     from ascension.ui.history.db import HistoryError
-    from ascension.ui.history.recording import record_session
+    from ascension.ui.history.recording import GameInAFile, record_session
     try:
         match_id = record_session(session, db)
     except Exception as exc:  # the game itself is over: say why it was not stored (or where it waits), and go on
         error = str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}"
         out(_("The game could not be recorded in the history: {error}").format(error=error))
-        return None
+        return isinstance(exc, GameInAFile)
     out(_("Game recorded in the history (match {id}).").format(id=match_id) if session.over else
         _("The saved game you did not resume is recorded in the history as abandoned (match {id}).").format(
             id=match_id) if not_resumed else
         _("Abandoned game recorded in the history (match {id}).").format(id=match_id))
-    return match_id
+    return True
 
 
 class Labels:

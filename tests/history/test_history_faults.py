@@ -610,10 +610,10 @@ def test_a_save_games_folder_nobody_may_write_in_is_refused_before_any_game(caps
 def test_a_disk_full_mid_batch_stops_it_with_what_was_kept(capsys, tmp_path, monkeypatch):
     real_write, folder, db = cli.write_text_atomic, tmp_path / "games", tmp_path / "h.sqlite3"
 
-    def full_at_the_third(path, text, durable=True):
+    def full_at_the_third(path, text, *args, **kwargs):
         if path.name == "game-00003.json":
             raise OSError(28, "No space left on device", str(path))
-        real_write(path, text, durable)
+        real_write(path, text, *args, **kwargs)
     monkeypatch.setattr(cli, "write_text_atomic", full_at_the_third)
     code, out, err = run(capsys, "simulate", "--games", 5, "--seed", 1, "--save-games", folder, "--db", db)
     assert (code, out) == (1, "") and "Traceback" not in err

@@ -99,18 +99,19 @@ def test_abandoned_games_are_kept_apart(session):
 
 
 def test_a_game_recorded_again_takes_the_place_of_its_abandoned_record(session):
-    """Left (abandoned), then loaded from a save and left again, then finished: one row, the last."""
+    """Left (abandoned), then loaded from a save and left again, then finished: one row, the last.
+    A finished game loaded from its save once more is recorded again: still one row, the same."""
     def rows():
         page = repo.list_matches(session, MatchFilter(status="all"))
         return [(m.status, repo.get_match(session, m.id).answers) for m in page]
     repo.record_abandoned(session, make_record(1, answers=[0]))
     repo.record_abandoned(session, make_record(1, answers=[0, 1]))
     assert rows() == [("abandoned", [0, 1])]
-    repo.record_game(session, make_record(1))
+    finished = repo.record_game(session, make_record(1))
     assert rows() == [("finished", [0, 1, 2])]
     other_start = repo.record_abandoned(session, make_record(1, started=T0 + timedelta(hours=1)))   # another game
-    repo.record_game(session, make_record(1))                    # a finished one is never replaced
-    assert repo.count_matches(session, MatchFilter(status="all")) == 3 and repo.get_match(session, other_start)
+    assert repo.record_game(session, make_record(1)) == finished   # a finished one is neither replaced nor doubled
+    assert repo.count_matches(session, MatchFilter(status="all")) == 2 and repo.get_match(session, other_start)
 
 
 def _history(session):

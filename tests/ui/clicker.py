@@ -75,7 +75,7 @@ def recording_window(qtbot, db=None):
     from ascension.ui.desktop.controller import Controller
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(),
-                            recorder=(lambda s: record_session(s, db)) if db else None)
+                            recorder=(lambda s, **when: record_session(s, db, **when)) if db else None)
     settings = storage.Settings()
     settings.data["speed"] = "instant"
     w = MainWindow(controller, settings)

@@ -151,3 +151,121 @@ def test_the_end_screen_opens_the_game_just_played_in_the_history(qtbot, tmp_pat
     assert page.detail.id == _matches(db)[0].id and page.detail.seed == w.controller.game.seed
     assert len(page.viewer.steps) == len(w.controller.game.answers) + 1
     w.history_window.close()
+
+
+# ---------------------------------------------------------------------------- a finished game nothing took yet
+def history_and_keeping_fail(monkeypatch, db):
+    """The history locked and the folder of kept games unwritable (a full disk, say): as the
+    game ends, no record of it and no file of its own can be made."""
+    from ascension.ui.history import recording
+    from ascension.ui.history.db import HistoryBusyError
+
+    def busy(session, record):
+        raise HistoryBusyError(str(db))
+
+    def no_room(record, db=None):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(recording, "record_game", busy)
+    monkeypatch.setattr(recording, "keep", no_room)
+
+
+def test_a_finished_game_stays_in_its_autosave_until_the_history_has_it_and_goes_in_at_the_next_start(
+        qtbot, tmp_path, monkeypatch):
+    """The autosave was removed as the game ended, before its record was tried: with the history
+    locked and no room for a file, the finished game was gone."""
+    from ascension.ui.history import recording
+    db = tmp_path / "history.sqlite3"
+    real_record, real_keep = recording.record_game, recording.keep
+    history_and_keeping_fail(monkeypatch, db)
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    held = storage.read_session(storage.autosave_path())
+    assert held.over and held.game.answers == w.controller.game.answers and _matches(db) == []
+    assert "in use by another program" in w.notice.text()
+    assert "not recorded in the history" in w.status.text()   # (it was repainted before the record was tried)
+    w.close()
+    monkeypatch.setattr(recording, "record_game", real_record)
+    monkeypatch.setattr(recording, "keep", real_keep)
+    again = recording_window(qtbot, db)
+    assert not again.offer_resume()   # nothing to resume: it goes into the history, and the window says so
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+    assert "is now recorded in the history" in again.notice.text() and not storage.autosave_path().exists()
+
+
+def test_a_finished_game_the_history_cannot_take_at_the_next_start_either_goes_among_the_saved_games(
+        qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "history.sqlite3"
+    history_and_keeping_fail(monkeypatch, db)
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    answers = list(w.controller.game.answers)
+    w.close()
+    again = recording_window(qtbot, db)
+    assert not again.offer_resume()
+    moved = list(storage.saves_dir().glob("unrecorded-*.json"))
+    assert len(moved) == 1 and storage.read_session(moved[0]).game.answers == answers
+    assert not storage.autosave_path().exists() and str(moved[0]) in again.notice.text()   # out of the new game's way
+
+
+def test_the_autosave_holds_the_finished_game_while_it_is_recorded(qtbot, tmp_path, monkeypatch):
+    """Recording may wait 10 s for a locked history; a player who kills the window meanwhile lost
+    the game (its autosave already removed)."""
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    seen = []
+    real = w.controller.recorder
+
+    def recorder(session, **when):
+        seen.append(storage.read_session(storage.autosave_path()).game.answers == session.game.answers)
+        return real(session, **when)
+    w.controller.recorder = recorder
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    assert seen == [True] and not storage.autosave_path().exists() and len(_matches(db)) == 1
+
+
+def test_a_finished_game_neither_recorded_nor_autosaved_is_offered_to_be_saved_before_closing(
+        qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "history.sqlite3"
+    history_and_keeping_fail(monkeypatch, db)
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    monkeypatch.setattr(storage, "write_text_atomic", lambda *a, **k: (_ for _ in ()).throw(
+        OSError(28, "No space left on device")))
+    play_to_the_end(w, qtbot)
+    asked = []
+    w.ask_unsaved = lambda error: asked.append(error) or "stay"
+    assert not w.close() and asked and "in use by another program" in asked[0]
+    w.ask_unsaved = lambda error: "close"
+    assert w.close()
+
+
+def test_the_game_a_tutorial_left_is_offered_to_be_saved_when_its_autosave_failed(qtbot, tmp_path, monkeypatch):
+    """The tutorial said the game stayed in its autosave, which had failed; closing then asked
+    nothing and the game was gone."""
+    db = tmp_path / "history.sqlite3"
+    monkeypatch.setattr(storage, "write_text_atomic", lambda *a, **k: (_ for _ in ()).throw(
+        OSError(28, "No space left on device")))
+    w = begun(qtbot, db, 6)
+    real = w.controller.session
+    said = []
+    w.ask_leave = lambda title, text: said.append(text) or "leave"
+    w.start_tutorial()
+    assert said and "is not saved" in said[0] and w.controller.practising
+    saved = []
+    w.ask_unsaved = lambda error: "save"
+    w._save_to_file = lambda session: saved.append(session) or True
+    assert w.close() and saved == [real]
+
+
+def test_a_finished_game_loaded_again_from_its_save_is_recorded_once(qtbot, tmp_path):
+    db, file = tmp_path / "history.sqlite3", tmp_path / "over.json"
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    w.ask_save_path = lambda suggested: str(file)
+    assert w.save_game()
+    assert w.load_path(str(file)) and w.load_path(str(file))
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]

@@ -20,6 +20,7 @@ from ascension.core import i18n, overrides
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SaveNotUsableNow, SetupError
 from ascension.core.plugins import installed
+from ascension.core.session import Session
 from ascension.core.wording import unspent_lines
 
 from . import language, storage
@@ -509,9 +510,10 @@ class MainWindow(QMainWindow):
 
     def _may_leave(self, title: str, text: str) -> bool:
         """Whether the game on the table may be replaced: asked when one is in progress (a
-        tutorial's is practice, and goes without asking), with the choice to save it first."""
+        tutorial's is practice, and goes without asking), or over with nothing to keep it (its
+        autosave failed, and so did its record), with the choice to save it first."""
         c = self.controller
-        if c.session is None or c.session.over or c.practising:
+        if c.session is None or c.practising or (c.session.over and c.unsaved() is None):
             return True
         choice = self.ask_leave(title, text)
         if choice == "save":
@@ -558,9 +560,11 @@ class MainWindow(QMainWindow):
     def start_tutorial(self, which: str = "first turn", *, ask: bool = True) -> None:
         """A tutorial's prepared game and its first step (the game on the table is left, after
         asking; its autosave stays, since a tutorial's game is never autosaved)."""
-        if ask and not self._may_leave(_("Leave this game?"), _("Start the tutorial? The game in progress stays "
-                                                                "in its autosave only until you start or load "
-                                                                "another game.")):
+        if ask and not self._may_leave(_("Leave this game?"), _(
+                "Start the tutorial? The game in progress stays in its autosave only until you start or load another "
+                "game.") if not self.controller.autosave_error else _(
+                "Start the tutorial? The game in progress is not saved ({error}): save it first, or it is lost when "
+                "you close the program or start or load another game.").format(error=self.controller.autosave_error)):
             return
         steps, make = TUTORIALS[which]
         people = [s["name"] for s in (self.settings.last or {}).get("seats", []) if s.get("kind") == "human"]
@@ -646,7 +650,12 @@ class MainWindow(QMainWindow):
 
     def save_game(self) -> bool:
         """Save the game on the table to a file the player names; whether it was saved."""
-        if self.controller.session is None:
+        return self._save_to_file(self.controller.session)
+
+    def _save_to_file(self, session: Session | None) -> bool:
+        """Save ``session`` (the game on the table, or the real one a tutorial's left) to a file
+        the player names; whether it was saved."""
+        if session is None:
             return False
         folder = storage.saves_dir()
         try:
@@ -661,7 +670,7 @@ class MainWindow(QMainWindow):
                 _("Replace the saved game?"), _("{path} already exists. Replace it with this game?").format(path=path)):
             return False
         try:
-            self.controller.save_to(path)
+            self.controller.save_to(path, session)
         except OSError as exc:
             QMessageBox.warning(self, _("Could not save"), _("The game was not saved:\n{error}").format(error=os_error(exc)))
             return False
@@ -743,7 +752,11 @@ class MainWindow(QMainWindow):
                 self.controller.autosave_blocked = True
             self.notice.add(_("The autosaved game could not be resumed. {kept} {error}").format(kept=kept, error=exc))
             return False
-        if session.over:
+        if session.over:   # the history could not take it as it ended (or the program was stopped meanwhile)
+            if self.controller.recorder is not None:
+                from ascension.ui.history.recording import record_left_over
+                said, self.controller.autosave_blocked = record_left_over(path, session, self.controller.recorder)
+                self.notice.add(said)
             return False
         names = ", ".join(s.name for s in session.seats)
         question = (_("A game in progress was saved automatically ({names}, turn {turn}). Resume it where it stood?")
@@ -780,13 +793,15 @@ class MainWindow(QMainWindow):
         progress, the player saves it to a file first, closes anyway (it goes into the history as
         abandoned), or stays."""
         c = self.controller
-        if not c.unsaved():
+        unsaved = c.unsaved()
+        if unsaved is None:
             return True
-        choice = self.ask_unsaved(c.autosave_error)
+        choice = self.ask_unsaved(c.autosave_error if not unsaved.over else "\n".join(
+            filter(None, (c.history_error, c.autosave_error))))
         if choice == "save":
-            return self.save_game()
+            return self._save_to_file(unsaved)
         if choice == "close":
-            c.give_up(c.session)
+            c.give_up(unsaved)
             return True
         return False
 

@@ -59,14 +59,16 @@ class Controller(QObject):
     match_finished = Signal(dict)         # summary(): see below
     notice = Signal(str)                  # something went wrong that the person should read
 
-    def __init__(self, autosave: Path | None = None, recorder: Callable[[Session], object] | None = None,
+    def __init__(self, autosave: Path | None = None, recorder: Callable[..., object] | None = None,
                  parent=None):
         super().__init__(parent)
         self.session: Session | None = None
-        self.recorder = recorder              # stores finished (and abandoned) games in the history
+        self.recorder = recorder              # stores finished (and abandoned) games in the history:
+                                              # record_session(session, ended_at=None) with its history
         self.recorded_id: int | None = None   # the history's id of the game last stored
         self.history_error = ""
         self._recorded: Session | None = None
+        self._kept = False   # the game last recorded is in the history, or in a file from which it goes in
         self._practice: Session | None = None   # a tutorial's game: neither autosaved nor recorded
         self._real: Session | None = None       # the last real game: the one the autosave holds
         self.setup: dict | None = None       # what the match was started from, seed included
@@ -366,15 +368,19 @@ class Controller(QObject):
         self._changed()
 
     # ------------------------------------------------------------------ saving
-    def save_to(self, path: str | Path) -> None:
-        storage.write_text_atomic(Path(path), self.session.to_json())
+    def save_to(self, path: str | Path, session: Session | None = None) -> None:
+        """Save ``session`` (by default the game on the table) to ``path``."""
+        storage.write_text_atomic(Path(path), (session or self.session).to_json())
 
     def load_from(self, path: str | Path) -> None:
         """Load a saved session; on any error (raised as SaveFileError) the current game stays."""
         self.adopt(storage.read_session(path))
 
-    def _autosave(self) -> None:
-        if self.autosave_path is None or self.session is self._practice:
+    def _autosave(self, session: Session | None = None) -> None:
+        """Keep the real game (``session``, else the one on the table) in the autosave; a game
+        over leaves it only once the history, or a file of its own, has it (:meth:`safe`)."""
+        session = session or self.session
+        if self.autosave_path is None or session is self._practice:
             return
         if self.autosave_blocked:
             self.autosave_blocked = storage.still_in_the_way(self.autosave_path)
@@ -382,13 +388,18 @@ class Controller(QObject):
                 self._autosave_failed(storage.in_the_way(self.autosave_path))
                 return
         try:
-            if self.session.over:
+            if self.safe(session):
                 self.autosave_path.unlink(missing_ok=True)
             else:
-                storage.write_text_atomic(self.autosave_path, self.session.to_json(), durable=False)
+                storage.write_text_atomic(self.autosave_path, session.to_json(), durable=session.over)
             self.autosave_error = ""
         except OSError as exc:   # the game goes on; the window shows the problem
             self._autosave_failed(os_error(exc))
+
+    def safe(self, session: Session) -> bool:
+        """Whether a game over is kept without its autosave: in the history, or in a file from
+        which it goes in (or there is no history to keep it)."""
+        return session.over and (self.recorder is None or self._recorded is session and self._kept)
 
     def _autosave_failed(self, why: str) -> None:
         error = _("Autosave failed: {error}").format(error=why)
@@ -397,20 +408,29 @@ class Controller(QObject):
         self.autosave_error = error
         log.warning(self.autosave_error)
 
-    def unsaved(self) -> bool:
-        """Whether closing now would lose the game on the table: a real game begun and not over
-        that its autosave could not keep (a full or read-only disk). The autosave is tried once
-        more first: the disk may have room again."""
-        s = self.session
-        if s is None or s.over or not s.game.answers or s is self._practice or not self.autosave_error:
-            return False
-        self._autosave()
-        return bool(self.autosave_error)
+    def unsaved(self) -> Session | None:
+        """The real game closing now would lose (the one on the table, or the one a tutorial's
+        left): begun, and neither in its autosave (a full or read-only disk) nor, when over, in
+        the history or a file. The autosave is tried once more first: the disk may have room again."""
+        s = self._real
+        if s is None or not s.game.answers or not self.autosave_error or self.safe(s):
+            return None
+        self._autosave(s)
+        return s if self.autosave_error else None
 
     def give_up(self, session: Session) -> None:
-        """Record a game left before its end as abandoned (one not begun, or over, needs nothing)."""
-        if not session.over and session.game.answers:
-            self._record(session)
+        """A real game another takes the place of: one left before its end is recorded as
+        abandoned; one over that neither the history nor a file has yet goes into the history
+        now, or else its autosave goes among the saved games (one not begun needs nothing)."""
+        if not session.over:
+            if session.game.answers:
+                self._record(session)
+        elif not self.safe(session) and self.recorder is not None and self.autosave_path is not None \
+                and not self.autosave_error:   # (the autosave holds it: :meth:`unsaved` guards the rest)
+            from ascension.ui.history.recording import record_left_over   # (the history is imported when needed)
+            said, self.autosave_blocked = record_left_over(self.autosave_path, session, self.recorder)
+            self._recorded, self._kept = session, not self.autosave_blocked
+            self.notice.emit(said)
 
     def not_resumed(self, session: Session) -> None:
         """A saved game the player chose not to resume: it stays in the autosave until the next
@@ -424,11 +444,15 @@ class Controller(QObject):
             return
         self._recorded = session
         self.recorded_id = None
+        self._kept = False
         try:
             match_id = self.recorder(session)
             self.recorded_id = match_id if isinstance(match_id, int) else None
             self.history_error = ""
+            self._kept = True
         except Exception as exc:  # the history is a convenience: the game goes on without it
+            from ascension.ui.history.recording import GameInAFile
+            self._kept = isinstance(exc, GameInAFile)
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
             self.history_error = _("The game could not be stored in the history: {error}").format(error=exc)
             self.notice.emit(self.history_error)   # (where a kept game waits: worth reading whole)
@@ -437,14 +461,15 @@ class Controller(QObject):
     def _changed(self) -> None:
         self.hint = None   # it was for the decision just answered (or taken back)
         self._autosave()
+        if self.session.over and self._recorded is not self.session:
+            self._record(self.session)
+            self._autosave()   # (the autosave held the game over until now: a stop while recording loses nothing)
         self._painted = time.monotonic()
         waiting = self.session.waiting_for_bot()
         if not waiting:
             self._skipping = False
         self.state_changed.emit()
         if self.session.over:
-            if self._recorded is not self.session:
-                self._record(self.session)
             self.match_finished.emit(self.summary())
         elif waiting:
             self._schedule()

@@ -7,11 +7,12 @@ from __future__ import annotations
 import json
 import logging
 import os
+import shutil
 import threading
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timezone
 from pathlib import Path
 from typing import Iterator
 
@@ -60,23 +61,29 @@ class SeatInfo:
     bot: str | None = None
 
 
-class GameKeptError(HistoryError):
+class GameInAFile(HistoryError):
+    """The history has no record of the game, but the game is safe in a file (``path``), from
+    which it goes into the history later: whatever held it until now (an autosave) may go."""
+    path: Path
+
+
+class GameKeptError(GameInAFile):
     """The history could not take a game now; the game waits in a file (``kept``) and goes into
     that history the next time a game is recorded there."""
 
     def __init__(self, cause: BaseException, kept: Path):
-        self.kept = kept
+        self.kept = self.path = kept
         super().__init__(_("{error}. The game is kept in {file} and goes into the history the next time a game "
                            "is recorded there.").format(error=str(cause).rstrip("."), file=kept))
 
 
-class GameSavedInstead(HistoryError):
+class GameSavedInstead(GameInAFile):
     """No record could be made of a game (a plugin failing as its scores are read): the game is
     saved whole in a file (``saved``, among the saved games Load lists), from which it goes into
     the history once that is mended."""
 
     def __init__(self, cause: BaseException, saved: Path):
-        self.saved = saved
+        self.saved = self.path = saved
         super().__init__(_("no record of the game could be made ({error}). The game is saved in {file}: load it "
                            "once that is mended, and it goes into the history").format(
             error=f"{type(cause).__name__}: {cause}", file=saved))
@@ -88,8 +95,11 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
     (:class:`GameKeptError`); a history that takes a game again takes the kept ones with it."""
     try:
         h = history_for(db)
-        with h.session() as s:
-            match_id = record_game(s, record)
+        try:
+            with h.session() as s:
+                match_id = record_game(s, record)
+        except SQLAlchemyError as exc:   # said as what it means for the player, in their language
+            raise as_history_error(exc, h.location, h.path) from exc
     except Exception as exc:   # whatever stopped it, the game is not lost
         try:
             kept = keep(record, db)
@@ -188,7 +198,7 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
         rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
                            assisted=bool(getattr(session, "assisted", False)))
     except Exception as exc:   # the game is not lost for that: saved whole, as a Save would
-        saved = saves_dir() / f"unrecorded-{ended_at:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
+        saved = _unrecorded_path(ended_at)
         try:
             write_text_atomic(saved, session.to_json())
         except OSError as save_exc:   # (a full disk as well): said plainly, with both reasons
@@ -199,6 +209,48 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
     return write(rec, db)
 
 
+def _unrecorded_path(when: datetime) -> Path:
+    """A new name among the saved games for a finished game the history has no record of."""
+    return saves_dir() / f"unrecorded-{when:%Y%m%d-%H%M%S}-{uuid.uuid4().hex[:6]}.json"
+
+
+def record_left_over(path: Path, session, record=record_session) -> tuple[str, bool]:
+    """At a start, a finished game an autosave still holds (the history could not take it as it
+    ended, or the program was stopped while recording it): recorded now, and the file removed.
+    When the history cannot take it now either, the file goes among the saved games
+    (``saves/unrecorded-….json``: Load lists it, and a loaded game is recorded) out of the next
+    game's way. ``record``: :func:`record_session` with the history of the front end (None: this
+    run records nothing, ``play --no-record``). Returns what to tell the player, and whether the
+    file still stands in the way."""
+    try:   # it ended when its autosave was last written
+        ended = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(tzinfo=None)
+    except (OSError, ValueError, OverflowError):
+        ended = None
+    try:
+        if record is None:
+            raise HistoryError(_("this time games are not recorded"))
+        said = _("The game you finished last time is now recorded in the history (match {id}).").format(
+            id=record(session, ended_at=ended))
+    except GameInAFile as exc:
+        said = _("The game you finished last time could not be recorded in the history yet: {error}").format(
+            error=exc)
+    except Exception as exc:
+        error = str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}"
+        saved = _unrecorded_path(utcnow())
+        try:
+            saved.parent.mkdir(parents=True, exist_ok=True)
+            shutil.move(path, saved)
+        except OSError as move_exc:
+            return _("The game you finished last time could not be recorded in the history ({error}), nor moved out "
+                     "of the next game's way ({move_error}); it stays in {path}.").format(
+                error=error, move_error=os_error(move_exc), path=path), True
+        return _("The game you finished last time could not be recorded in the history ({error}); it is saved as "
+                 "{path}: load it once the history works again, and it goes in.").format(error=error, path=saved), False
+    try:
+        path.unlink(missing_ok=True)
+    except OSError as exc:   # (recorded: at the next start it is found recorded already)
+        log.warning("%s could not be removed: %s", path, exc)
+    return said, False
 
 
 def simulated_records(records: list[dict], ends: list[datetime] | None = None,

@@ -63,11 +63,17 @@ def record_game(session, record: MatchRecord | dict) -> int:
     """Store one game (finished or abandoned, as its ``status`` says) in one transaction and
     commit it; returns the new match id. Nothing is stored if anything fails. A game recorded
     again (left, then loaded from a save and finished or left once more: the same seed and start)
-    takes the place of its abandoned record: one game, one row, as it stands last."""
+    takes the place of its abandoned record: one game, one row, as it stands last; a finished
+    game is recorded once (one loaded again from a save after its end is the row it has)."""
     rec = _validated(record)
+    same_game = (M.seed == rec.seed, M.started_at == rec.started_at)
     try:
-        session.execute(Match.__table__.delete().where(M.status == ABANDONED, M.seed == rec.seed,
-                                                       M.started_at == rec.started_at))
+        if rec.status == FINISHED:
+            done = session.execute(select(M.id).where(M.status == FINISHED, *same_game)).scalar()
+            if done is not None:
+                session.rollback()
+                return done
+        session.execute(Match.__table__.delete().where(M.status == ABANDONED, *same_game))
         match_id = _insert(session, rec)
         session.commit()
     except BaseException:
