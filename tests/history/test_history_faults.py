@@ -262,6 +262,25 @@ def test_a_game_ending_while_another_program_holds_the_history_is_kept_and_recor
     assert seeds == sorted([make_record(0)["seed"], 1, 2])
 
 
+def test_a_database_error_while_a_game_is_recorded_is_said_as_what_it_means(tmp_path, monkeypatch):
+    """A full disk as the game was written: the message was SQLAlchemy's own, '(sqlite3.OperationalError)
+    database or disk is full (Background on this error at: https://sqlalche.me/...)', in English."""
+    import sqlalchemy as sa
+    from ascension.ui.history import recording
+    path = history_with(tmp_path / "h.sqlite3", [])
+
+    def full(session, record):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = sqlite3.SQLITE_FULL
+        raise sa.exc.OperationalError("INSERT INTO match ...", {}, error)
+    monkeypatch.setattr(recording, "record_game", full)
+    with pytest.raises(recording.GameKeptError) as failed:
+        recording.record_session(finished_session(1), path)
+    said = str(failed.value)
+    assert said.startswith(f"cannot use the history {path}: database or disk is full. The game is kept in ")
+    assert "sqlalche.me" not in said and "OperationalError" not in said and failed.value.kept.exists()
+
+
 def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tmp_path, quick_busy, locked,
                                                                              first_label):
     from ascension.ui import terminal
