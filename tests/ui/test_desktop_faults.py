@@ -18,6 +18,7 @@ from ascension.core.names import validate_name
 from ascension.core.session import Seat, Session
 from ascension.ui.desktop import app, storage
 from ascension.ui.desktop.app import MainWindow
+from ascension.ui.desktop.instance import Instance
 from ascension.ui.desktop.setup_dialog import SetupDialog
 from clicker import seats
 
@@ -603,6 +604,26 @@ def test_the_folder_of_a_program_that_was_killed_is_taken_over(qtbot, monkeypatc
     window = start_desktop(monkeypatch)
     qtbot.addWidget(window)
     assert window.instance is not None and window.isVisible()
+
+
+@pytest.mark.parametrize("content", [b"", b"\0" * 64, b"not a process id\n"])
+def test_a_lock_file_naming_no_process_left_by_a_power_cut_is_taken_over(qtbot, monkeypatch, content):
+    """An empty or garbled lock file (the power went as it was written) locked the player out
+    for good: every start said the program was open ("process ?")."""
+    lock = storage.autosave_path().parent / "desktop.lock"
+    lock.parent.mkdir(parents=True, exist_ok=True)
+    lock.write_bytes(content)
+    an_hour_ago = time.time() - 3600
+    os.utime(lock, (an_hour_ago, an_hour_ago))
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert window.instance is not None and window.isVisible()
+
+
+def test_a_lock_file_naming_no_process_yet_is_left_to_the_program_writing_it(tmp_path):
+    """A moment old, it may be another start's, about to write its process id: not taken."""
+    (tmp_path / "desktop.lock").write_bytes(b"")
+    assert not Instance(tmp_path).claim() and (tmp_path / "desktop.lock").exists()
 
 
 def test_a_data_folder_that_cannot_be_made_still_opens_the_table_and_closing_asks_to_save(qtbot, monkeypatch):

@@ -9,6 +9,8 @@ autosave fails."""
 from __future__ import annotations
 
 import hashlib
+import os
+import time
 from pathlib import Path
 from typing import Callable
 
@@ -17,6 +19,7 @@ from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
 WAKE = b"show\n"   # what a second start sends the first
 WAIT_MS = 1000     # how long a second start waits for the first to answer
+UNREADABLE_GRACE_S = 5.0   # a lock file naming no process this old is left over, not being written
 
 
 class Instance:
@@ -27,7 +30,8 @@ class Instance:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError:   # (a file in its place, a read-only disk): claim() finds no lock to take
             pass
-        self.lock = QLockFile(str(folder / f"{who}.lock"))
+        self.lock_path = folder / f"{who}.lock"
+        self.lock = QLockFile(str(self.lock_path))
         self.lock.setStaleLockTime(0)   # held for as long as the program runs: stale only when its process is gone
         digest = hashlib.sha256(str(folder.resolve()).encode()).hexdigest()[:16]
         self.name = f"ascension-table-{who}-{digest}"   # one socket per data folder (and user: the folder is theirs)
@@ -35,8 +39,22 @@ class Instance:
 
     def claim(self) -> bool:
         """Whether this program is the one for the folder now: the lock taken, or none can be
-        made there (only another program holding it is a no)."""
-        return self.lock.tryLock(0) or self.lock.error() != QLockFile.LockError.LockFailedError
+        made there (only another program holding it is a no). A lock file that names no process
+        (empty or garbled: a power cut as it was written) and is older than a holder needs to
+        write it is no one's: it is taken over, or it would keep the folder locked for good."""
+        if self.lock.tryLock(0):
+            return True
+        if self.lock.error() != QLockFile.LockError.LockFailedError:
+            return True
+        if self.holder() is None and self._age() > UNREADABLE_GRACE_S and self.lock.removeStaleLockFile():
+            return self.lock.tryLock(0)
+        return False
+
+    def _age(self) -> float:
+        try:
+            return time.time() - os.stat(self.lock_path).st_mtime
+        except OSError:
+            return 0.0
 
     def holder(self) -> int | None:
         """The process id of the program that holds the folder, where the lock file says."""
