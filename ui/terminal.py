@@ -85,6 +85,10 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     on with raises SaveFileError, and the file stays as it is."""
     saved = Autosave(load or autosave, named=load is not None)
     waiting = None if autosave is None or load is not None else saved_game(saved, out, db)
+    resume = waiting is not None and not new and wants_to_resume(waiting, input_fn)
+    if resume is None:   # the input closed at the question: nothing is changed
+        out(_("Nothing was changed: the saved game stays, to resume at the next start."))
+        return waiting[0].game
     if load is not None:
         session, me = terminal_session(load)
         if session.over:
@@ -92,7 +96,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         seed = session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn} from {path}, where it is kept after every answer.")
             .format(seed=seed, turn=session.game.turn, path=load))
-    elif waiting is not None and not new and wants_to_resume(waiting, input_fn):
+    elif resume:
         session, me = waiting
         seed = session.game.seed
         out(_("Resuming the game of seed {seed} at turn {turn}.").format(seed=seed, turn=session.game.turn))
@@ -299,11 +303,28 @@ def terminal_session(path: Path) -> tuple[Session, int]:
     return session, people[0]
 
 
-def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) -> bool:
+def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) -> bool | None:
+    """y resumes the saved game, n starts a new one in its place (the saved one goes into the
+    history as abandoned); anything else asks again, since a slip would give the game up; the
+    input closing answers neither (None): nothing is to change."""
     session, me = saved
     others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or _("a solo villain")
-    return yes(input_fn, _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ")
-               .format(name=session.seats[me].name, others=others, turn=session.game.turn))
+    question = _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ").format(
+        name=session.seats[me].name, others=others, turn=session.game.turn)
+    while True:
+        try:
+            answer = input_fn(question).strip().lower()
+        except EOFError:
+            return None
+        if answer in yes_words():
+            return True
+        if answer in no_words():
+            return False
+
+
+def no_words() -> tuple[str, ...]:
+    """What counts as a no where a slip would cost something: n and no, and the language's own."""
+    return ("n", "no", pgettext("answer", "n"), pgettext("answer", "no"))
 
 
 class Autosave:

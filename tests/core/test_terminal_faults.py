@@ -88,6 +88,20 @@ def test_resume_declined_or_new_starts_a_new_game(tmp_path):
     assert not asked[0].startswith("An unfinished") and fresh.answers == []
 
 
+def test_only_n_gives_the_saved_game_up_a_slip_asks_again_and_closed_input_changes_nothing(tmp_path):
+    """Enter, a typo or the input closing at "Resume it?" started a new game in the saved one's
+    place (with --no-record, the saved game was then recorded nowhere)."""
+    path = tmp_path / "terminal-autosave.json"
+    play(["P", "q", "y"], autosave=path)
+    before = path.read_bytes()
+    kept, lines, asked = play([], autosave=path)          # the input closes at the question
+    assert len(asked) == 1 and kept.answers == [1] and path.read_bytes() == before
+    assert lines[-1] == "Nothing was changed: the saved game stays, to resume at the next start."
+    again, _, asked = play(["", "yy", "q", "y", "q", "y"], autosave=path)   # slips: asked again, then y
+    assert [a.startswith("An unfinished game was saved") for a in asked[:4]] == [True] * 4
+    assert again.answers == [1]
+
+
 # ---------------------------------------------------------------------------- the history: each game once
 def history_rows(db) -> list[tuple[str, list[int]]]:
     h = open_history(db)
