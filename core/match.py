@@ -62,6 +62,15 @@ class SaveNotUsableNow(SaveFileError):
         self.reason = reason
 
 
+def newer(source: object, d: object, known: int) -> None:
+    """Refuse, as not usable *here* (kept, never set aside as damaged), a save whose format number
+    is above ``known``: a newer version of the program wrote it, and that version reads it."""
+    found = d.get("format") if isinstance(d, dict) else None
+    if isinstance(found, int) and not isinstance(found, bool) and found > known:
+        raise SaveNotUsableNow(source, _("it was written by a newer version of Ascension Table (format {format}; "
+                                         "this version reads {known})").format(format=found, known=known))
+
+
 @dataclass
 class MatchSetup:
     """What a match is built from. Plugins may adjust it in ``asc_setup_match``."""
@@ -518,6 +527,7 @@ def load(text: str, source: str = "save") -> Game:
     if not isinstance(d, dict):
         raise SaveFileError(_not_valid(source, _("expected an object with format, setup and state, not {type}").format(
             type=type(d).__name__)))
+    newer(source, d, SAVE_FORMAT)
     if d.get("format") != SAVE_FORMAT:
         raise SaveFileError(_("{source}: unsupported save format {format}").format(source=source, format=repr(d.get("format"))))
     if _depth(d) > MAX_DEPTH:

@@ -16,7 +16,7 @@ from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _, validation_message
-from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, save
+from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, save
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -242,6 +242,7 @@ class Session:
         except (ValueError, RecursionError) as exc:
             raise SaveFileError(_("{source}: not a valid saved session: not JSON: {error}").format(
                 source=source, error=f"{type(exc).__name__}: {exc}")) from None
+        newer(source, d, SESSION_FORMAT)
         if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
             raise SaveFileError(_("{source}: unsupported session format {format}").format(
                 source=source, format=d.get("format") if isinstance(d, dict) else repr(type(d).__name__)))

@@ -6,7 +6,7 @@ import pytest
 from ascension.core import rng
 from ascension.core.bots import make_bot
 from ascension.core.engine import GameOver, InvalidAnswer
-from ascension.core.match import SaveFileError, load, new_game, replay, save
+from ascension.core.match import SaveFileError, SaveNotUsableNow, load, new_game, replay, save
 
 
 def _play(game, bots, every=None):
@@ -142,8 +142,11 @@ def test_broken_save_is_refused_with_a_message(game2):
     with pytest.raises(SaveFileError, match="cards not conserved"):
         load(json.dumps(d))
     d = json.loads(text)
-    d["format"] = 99
+    d["format"] = 0
     with pytest.raises(SaveFileError, match="unsupported save format"):
+        load(json.dumps(d))
+    d["format"] = 99   # a newer version's: kept for it, not damaged
+    with pytest.raises(SaveNotUsableNow, match="written by a newer version of Ascension Table"):
         load(json.dumps(d))
 
 

@@ -292,6 +292,23 @@ def test_a_terminal_autosave_that_needs_a_plugin_not_installed_is_put_on_hold_wh
     assert not any("cannot be resumed" in line for line in lines)
 
 
+@pytest.mark.parametrize("where", ["session", "game"])
+def test_a_terminal_autosave_from_a_newer_version_is_put_on_hold_not_set_aside_as_damaged(tmp_path, where):
+    """It was set aside as damaged (``.bad-<time>``), never offered again, not even once the
+    program was upgraded to the version that wrote it."""
+    path = tmp_path / "terminal-autosave.json"
+    play(["P", "q", "y"], autosave=path)
+    newer = json.loads(path.read_text())
+    (newer if where == "session" else newer["game"])["format"] = 99
+    content = json.dumps(newer)
+    path.write_text(content)
+    game, lines, asked = play(["q", "y"], autosave=path)
+    notice = next(line for line in lines if line.startswith("The autosaved game cannot be resumed here now"))
+    assert "written by a newer version of Ascension Table (format 99" in notice
+    held = list((tmp_path / "on-hold").iterdir())
+    assert len(held) == 1 and held[0].read_text() == content and not list(tmp_path.glob("*.bad-*"))
+
+
 def test_an_autosave_that_cannot_be_moved_out_of_the_way_is_never_saved_over(tmp_path):
     """A file named on-hold stands where the folder for games on hold would go: the game that
     cannot be resumed stays in the autosave, the new game is not saved over it (leaving offers

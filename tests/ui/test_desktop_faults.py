@@ -48,7 +48,7 @@ BAD_SAVES = {
     "truncated": json.dumps(valid_session()).encode()[:300],
     "null": b"null",
     "a-string": b'"autosave"',
-    "wrong-format": tampered(lambda d: d.update(format=99)),
+    "wrong-format": tampered(lambda d: d.update(format="one")),
     "no-game": tampered(lambda d: d.pop("game")),
     "seats-not-a-list": tampered(lambda d: d.update(seats=5)),
     "bad-current": tampered(lambda d: d["game"]["state"].update(current=99)),
