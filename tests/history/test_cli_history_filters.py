@@ -163,6 +163,16 @@ def test_an_export_is_readable_as_any_new_file_and_one_written_over_keeps_its_pe
         os.umask(mask)
 
 
+def test_an_export_never_writes_over_a_history_even_with_replace(capsys, history_file, tmp_path):
+    """`history export --out history.sqlite3 --replace` (a slip of the shell's completion) wrote
+    the CSV over the history itself: every game gone, the next start found it damaged."""
+    before = history_file.read_bytes()
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", history_file, "--replace")
+    assert code == 2 and err == (f"ascension: error: {history_file} is a database (a history?); an export never "
+                                 "writes over one\n")
+    assert history_file.read_bytes() == before and listed(capsys, history_file, "--status", "all")["matches"]
+
+
 @pytest.mark.parametrize("where", ["folder", "missing-folder"])
 def test_export_to_where_no_file_can_be_written_says_so_plainly(capsys, history_file, tmp_path, where):
     target = tmp_path if where == "folder" else tmp_path / "missing" / "x.csv"

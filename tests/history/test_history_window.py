@@ -222,6 +222,14 @@ def test_export_buttons_write_the_filtered_list(window, qtbot, tmp_path):
     assert window.export("csv") is None
 
 
+def test_the_export_buttons_never_write_over_a_history(window, tmp_path):
+    other = tmp_path / "other.sqlite3"
+    other.write_bytes(b"SQLite format 3\x00" + bytes(100))   # a history (this one, or another) chosen by a slip
+    before = other.read_bytes()
+    window.ask_save_path = lambda title, suggested, pattern: str(other)
+    assert window.export("csv") is None and other.read_bytes() == before
+
+
 def test_delete_asks_first(window):
     model = window.model
     total = rows(model)

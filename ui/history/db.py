@@ -41,6 +41,7 @@ from contextlib import contextmanager
 import os
 import re
 import sqlite3
+import stat
 import threading
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -297,6 +298,16 @@ def _header_problem(path: Path) -> str | None:
         return _("the file is truncated ({size} bytes for {pages} pages of {page_size})").format(
             size=size, pages=pages, page_size=page_size)
     return None
+
+
+def holds_a_database(path: Path) -> bool:
+    """Whether ``path`` is a file that begins as an SQLite database does (a history, perhaps the
+    one being exported): an export never writes over one, whatever the player typed."""
+    try:
+        with open(path, "rb") as f:
+            return stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+    except OSError:
+        return False
 
 
 def _damaged(path: Path, found: str) -> CorruptHistoryError:
