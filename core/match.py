@@ -30,7 +30,8 @@ MAX_DEPTH = 32               # nesting of a saved game's JSON (a real one goes 6
 MAX_ANSWERS = 100_000        # a real game has a few hundred
 MAX_OPTION = 10_000          # an answer is an option index; a real decision has a few dozen
 MAX_CARDS = 5_000            # card instances in a match (four whole sets mixed: about 500)
-SEED_LIMIT = 2 ** 64         # a seed is a 64-bit number: from -SEED_LIMIT to SEED_LIMIT, as saves hold it
+SEED_LIMIT = 2 ** 64         # a saved game's seed: from -SEED_LIMIT to SEED_LIMIT (earlier versions took these)
+NEW_SEEDS = range(-2 ** 63, 2 ** 63)   # a new game's: a signed 64-bit number, as the history stores it
 
 
 class SetupError(ValueError):
@@ -194,17 +195,19 @@ def _canonical(asked: list[str], known: list[str], what: str) -> list[str]:
 def build_setup(sets: list[str], names: list[str], variants: list[str] = (), seed: int | None = None,
                 honor_pool: int | None = None, options: dict | None = None,
                 overrides: dict | None = None, plugins: dict[str, str] | None = None,
-                batch: dict | None = None) -> MatchSetup:
+                batch: dict | None = None, new: bool = True) -> MatchSetup:
     """``overrides``: set id -> the card overrides to use (a saved game's record); None for a new
     match, which takes the player's override files (a mistake in them raises SetFileError naming
     the file; ``overrides={}`` builds the same match without them). ``plugins``: name -> version,
     the plugins a recorded game was played with, used instead of the installed always-on ones.
-    ``batch``: see :func:`match_hooks`."""
+    ``batch``: see :func:`match_hooks`. ``new``: a new game's seed must fit the history (a saved
+    game's may be as large as earlier versions allowed)."""
     cat = plugin_mod.installed()
     sets = _canonical(list(sets), list(available_sets()), _("set chosen more than once: {chosen}"))
     variants = _canonical(list(variants), list(cat.variants()), _("variant chosen more than once: {chosen}"))
-    if seed is not None and not -SEED_LIMIT <= seed <= SEED_LIMIT:
-        raise SetupError(_("seed {seed}: a seed is a whole number of at most 20 digits").format(seed=seed))
+    if seed is not None and (seed not in NEW_SEEDS if new else not -SEED_LIMIT <= seed <= SEED_LIMIT):
+        raise SetupError(_("seed {seed}: a seed is a whole number from {least} to {most}").format(
+            seed=seed, least=NEW_SEEDS.start, most=NEW_SEEDS.stop - 1))
     setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}))
     if not setup.sets:
         raise SetupError(_("choose at least one card set"))
@@ -498,7 +501,8 @@ def setup_from_dict(d: dict) -> MatchSetup:
     except ValidationError as exc:
         raise SetupError(_located(exc, "setup")) from None
     try:
-        return build_setup(m.sets, m.names, m.variants, m.seed, m.honor_pool, m.options, m.overrides, m.plugins)
+        return build_setup(m.sets, m.names, m.variants, m.seed, m.honor_pool, m.options, m.overrides, m.plugins,
+                           new=False)
     except SetFileError as exc:   # the recorded overrides do not fit the set files installed here
         raise SetupError(f"setup.overrides: {exc}") from None
 

@@ -162,9 +162,16 @@ def test_setup_dialog_refuses_a_seed_no_game_can_hold_before_start(qtbot):
     qtbot.addWidget(dlg)
     dlg.seed.setText("9" * 30)
     assert not dlg.start_button.isEnabled()
-    assert dlg.error.text() == f"Seed {'9' * 30}: a seed is a whole number of at most 20 digits."
-    dlg.seed.setText("18446744073709551616")   # 2**64, the largest a save holds
+    assert dlg.error.text() == (f"Seed {'9' * 30}: a seed is a whole number from -9223372036854775808 to "
+                                "9223372036854775807.")
+    dlg.seed.setText("9223372036854775808")   # 2**63: a game the history could never record
+    assert not dlg.start_button.isEnabled()
+    dlg.seed.setText("9223372036854775807")   # the largest the history stores (a random seed may be that large)
     assert dlg.start_button.isEnabled()
+    for typed in ("12²", "١٢٣"):   # digits to str.isdigit, not to int() (a superscript raised at every keystroke)
+        dlg.seed.setText(typed)
+        assert not dlg.start_button.isEnabled() and dlg.error.text() == (
+            "The seed must be a whole number (or empty for a random one).")
 
 
 def test_setup_dialog_remembers_presets(qtbot, monkeypatch):

@@ -267,7 +267,7 @@ class SetupDialog(QDialog):
                 "sets": [s for s, b in self.set_checks.items() if b.isChecked()],
                 "variants": [v for v, b in self.variant_checks.items() if b.isChecked()],
                 "honor_pool": None if self.pool_default.isChecked() else self.pool.value(),
-                "seed": int(seed_text) if seed_text.isdigit() else None,
+                "seed": int(seed_text) if seed_text.isascii() and seed_text.isdigit() else None,   # (not "12²")
                 "first_player": self.first_player.currentData(),
                 "options": self._options()}
 
