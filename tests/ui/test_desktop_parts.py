@@ -458,6 +458,11 @@ def test_the_window_reopens_where_it_was_closed(qtbot):
     third = MainWindow(Controller(autosave=None), storage.Settings())
     qtbot.addWidget(third)
     assert not third.restore_geometry() and third.width() >= 1024    # ignored: the default stays
+    damaged.data["window"] = "AdnQywAD…ÿ"   # a slip in the file that is no ASCII: the program did not start
+    damaged.save()
+    fourth = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(fourth)
+    assert not fourth.restore_geometry() and fourth.width() >= 1024
 
 
 def test_center_cards_dealt_since_your_last_move_are_marked_new(window, qtbot):

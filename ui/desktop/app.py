@@ -816,7 +816,9 @@ class MainWindow(QMainWindow):
         """Where and how large the window was when it was last closed (Qt fits it to the screens
         there are now; a damaged record leaves the default)."""
         saved = self.settings.data.get("window")
-        return isinstance(saved, str) and self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii")))
+        if not isinstance(saved, str) or not saved.isascii():   # (a slip in the file: not base64 at all)
+            return False
+        return self.restoreGeometry(QByteArray.fromBase64(saved.encode("ascii")))
 
     def closeEvent(self, event) -> None:
         if not self._may_close():
