@@ -215,6 +215,18 @@ def problems() -> str | None:
     return None
 
 
+def go_on_without() -> str | None:
+    """For a front end at its start: what is wrong with the player's override files, in words
+    for them, after leaving the files out for this process (new games use the sets' own
+    numbers); None when the files are fine. A mistake in one must not stop every new game."""
+    problem = problems()
+    if problem is None:
+        return None
+    leave_out(problem)
+    return _("Your card overrides are not used in this session: {problem}. New games use the numbers in the card "
+             "sets; fix the file and restart to use your own.").format(problem=problem)
+
+
 def leave_out(reason: str) -> None:
     """Go on without the override files for the rest of this process (a front end that found
     ``problems()`` and told the player): new matches use the sets' own numbers. Saved games

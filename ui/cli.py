@@ -21,7 +21,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich import box
 from rich.table import Table
 
-from ascension.core import i18n
+from ascension.core import i18n, overrides
 from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
@@ -474,6 +474,9 @@ def cmd_play(args) -> int:
         if not claim.claim():
             return _error(_("another terminal game is open (process {pid}) and keeps its game in {file}; finish or "
                             "leave it first").format(pid=claim.holder() or "?", file=autosave))
+    said = overrides.go_on_without()   # (as the desktop does: a slip in the file stopped every game)
+    if said is not None:
+        print(said, file=sys.stderr)
     try:
         remove_left_behind()
         play(seed=args.seed, bot=bot, name=args.name, db=db, sets=tuple(_csv(args.sets)),

@@ -210,3 +210,19 @@ def test_a_save_with_broken_recorded_overrides_is_refused_naming_the_card(overri
     d["setup"]["overrides"] = {"legends": {"no_such_card": {"cost": 1}}}
     with pytest.raises(match.SaveFileError, match="no_such_card"):
         match.load(json.dumps(d))
+
+
+def test_the_terminal_game_goes_on_without_a_broken_override_file_and_says_so(override, monkeypatch, capsys):
+    """Every `ascension play` ended with the file's error (exit 2); the desktop already went on
+    without the file. It is said once, and the game is dealt with the sets' own numbers."""
+    from ascension.ui import terminal
+    from ascension.ui.cli import main
+    path = override("[cards.legends.master_vaya\ncost = 3\n", "broken.toml")
+    played = []
+    real = terminal.play
+    monkeypatch.setattr(terminal, "play", lambda **kw: played.append(real(input_fn=lambda prompt: "q" if "Leave"
+                                                                            not in prompt else "y", **kw)))
+    assert main(["play", "--no-record", "--seed", "3"]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"Your card overrides are not used in this session: {path}: cannot read the override file")
+    assert played and played[0].seed == 3

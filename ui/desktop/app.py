@@ -772,12 +772,10 @@ class MainWindow(QMainWindow):
     def check_override_files(self) -> bool:
         """At start: a mistake in the player's override files is shown, and new games use the
         sets' own numbers until the file is fixed and the program restarted. Whether all is well."""
-        problem = overrides.problems()
-        if problem is None:
+        said = overrides.go_on_without()
+        if said is None:
             return True
-        overrides.leave_out(problem)
-        self.notice.add(_("Your card overrides are not used in this session: {problem}. New games use the "
-                          "numbers in the card sets; fix the file and restart to use your own.").format(problem=problem))
+        self.notice.add(said)
         return False
 
     def check_plugins(self) -> None:
