@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import os
 import re
 import secrets
@@ -30,10 +31,12 @@ from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
-from ascension.ui.cli_common import (UsageError, _csv, _error, _without_controls, choose_language, shown,
-                                     tolerant_console)
+from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error,
+                                     _without_controls, choose_language, shown, tolerant_console, whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
 from ascension.ui import logs
+
+log = logging.getLogger(__name__)
 
 DEFAULT_OPPONENT = "greedy"   # play's opponent when --bots is not given
 DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
@@ -86,11 +89,17 @@ def _cluster(address: str | None, jobs: int):
     else:
         cluster = None
     try:
-        with distributed.Client(cluster or address, timeout=DASK_CONNECT_TIMEOUT) as client:
+        try:   # (only the connecting: an error of the games themselves is not the scheduler's)
+            client = distributed.Client(cluster or address, timeout=DASK_CONNECT_TIMEOUT)
+        except OSError as exc:   # no scheduler there
+            raise UsageError(_("--dask {address}: cannot reach the scheduler: {error}").format(
+                address=address, error=os_error(exc))) from None
+        except ValueError as exc:   # no address at all ("notaurl": no port)
+            raise UsageError(_("--dask {address}: not a scheduler's address ({error}); give tcp://host:port or "
+                               "'local'").format(address=address, error=exc)) from None
+        with client:
             workers = len(client.scheduler_info().get("workers", {})) or 1
             yield client.get_executor(), max(jobs, workers)
-    except OSError as exc:   # no scheduler there
-        raise UsageError(_("--dask {address}: cannot reach the scheduler: {error}").format(address=address, error=os_error(exc))) from None
     finally:
         if cluster is not None:
             cluster.close()
@@ -130,7 +139,7 @@ def cmd_simulate(args) -> int:
         return _error(str(exc))
     recording = bool(args.record or args.db)
     run = dict(sets=sets, bots=bots, games=args.games, seed=seed, variants=variants, check=args.check,
-               jobs=args.jobs, keep_records=bool(folder) or recording)
+               jobs=min(args.jobs, args.games), keep_records=bool(folder) or recording)   # (no idle workers)
     if args.bot_budget:
         run["bot_options"] = {"budget": args.bot_budget}
     recorder, history_errors = None, ()
@@ -168,7 +177,7 @@ def cmd_simulate(args) -> int:
                                   saved).format(n=saved, folder=folder))
         return where
     try:
-        with _cluster(args.dask, args.jobs) as (executor, run["jobs"]):
+        with _cluster(args.dask, run["jobs"]) as (executor, run["jobs"]):
             if sys.stderr.isatty():
                 columns = (TextColumn(_("games")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
                 with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
@@ -485,6 +494,7 @@ def cmd_play(args) -> int:
         return _error(str(exc))
     except KeyboardInterrupt:   # the game said what became of it; the prompt's line ends
         print()
+        return INTERRUPTED
     finally:
         if claim is not None:
             claim.release()
@@ -503,19 +513,19 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = sub.add_parser("simulate", help=_("play headless games between bots and summarise them"))
     sim.add_argument("--sets", default="10th", metavar=_("SETS"), help=_("comma-separated set ids (default 10th)"))
-    sim.add_argument("--players", type=int, default=None, metavar=_("PLAYERS"),
+    sim.add_argument("--players", type=whole(1, MAX_SEATS), default=None, metavar=_("PLAYERS"),
                      help=_("seats (default: number of bots, 1 for a solo variant, else 2)"))
     sim.add_argument("--bots", default="greedy", metavar=_("BOTS"),
                      help=_("comma-separated, one per seat or one for all ({bots})").format(bots=", ".join(bot_kinds())))
-    sim.add_argument("--games", type=int, default=100, metavar=_("GAMES"))
+    sim.add_argument("--games", type=whole(None, MAX_GAMES), default=100, metavar=_("GAMES"))
     sim.add_argument("--seed", type=int, default=None, metavar=_("SEED"), help=_("batch seed (default: random, printed)"))
     sim.add_argument("--variants", default="", metavar=_("VARIANTS"), help=_("comma-separated variants, e.g. samael"))
-    sim.add_argument("--jobs", type=int, default=1, metavar=_("JOBS"),
+    sim.add_argument("--jobs", type=whole(None, MAX_JOBS), default=1, metavar=_("JOBS"),
                      help=_("worker processes (results do not depend on it)"))
     sim.add_argument("--dask", metavar=_("ADDRESS"), help=_(
         "play the games on a Dask cluster: its scheduler's address (tcp://host:8786), or 'local' for a local "
         "cluster of --jobs workers (results do not depend on it; needs pip install 'ascension-table[cluster]')"))
-    sim.add_argument("--bot-budget", type=int, default=None, metavar="N",
+    sim.add_argument("--bot-budget", type=whole(None, MAX_BUDGET), default=None, metavar="N",
                      help=_("hard and expert bots: rollouts per decision (default: theirs)"))
     sim.add_argument("--json", action="store_true", help=_("print one JSON object instead of tables"))
     sim.add_argument("--check", action="store_true", help=_("check invariants after every answer (exit 1 on any)"))
@@ -578,6 +588,12 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:   # the reader went away (`ascension history list | head`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # Python's recipe: no error at exit
         return 1
+    except KeyboardInterrupt:   # Ctrl-C where no command speaks of it (while starting up): no traceback
+        print(file=sys.stderr)
+        return INTERRUPTED
+    except OSError as exc:   # a path the system refuses where no check expected it (a name too long):
+        log.error("%s", exc, exc_info=exc)   # one line here, the traceback in the log
+        return _error(os_error(exc))
 
 
 if __name__ == "__main__":

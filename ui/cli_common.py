@@ -50,6 +50,29 @@ def tolerant_console() -> None:
             stream.reconfigure(errors="replace")
 
 
+# The most a number on the command line may be (beyond them nothing is meant, and databases and
+# process pools fail on them): seats at a table, games in a batch, worker processes, a bot's
+# rollouts, and rows, ids and offsets of the history (SQLite's integers are 64-bit)
+MAX_SEATS, MAX_GAMES, MAX_JOBS, MAX_BUDGET, MAX_ROWS = 32, 10 ** 9, 1024, 10 ** 6, 2 ** 62
+
+
+def whole(least: int | None, most: int):
+    """An argparse type: a whole number up to ``most`` (and from ``least``, where given), so that
+    a typed 99999999999999999999 is refused in words, not carried into a database or a process
+    pool that fails on it with a traceback."""
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(_("'{text}' is not a whole number").format(text=text)) from None
+        if n > most or (least is not None and n < least):
+            raise argparse.ArgumentTypeError(
+                (_("'{text}' is not a whole number from {least} to {most}") if least is not None else
+                 _("'{text}' is larger than {most}")).format(text=text, least=least, most=most))
+        return n
+    return parse
+
+
 def _csv(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 

@@ -16,7 +16,7 @@ from rich.table import Table
 
 from ascension.core.folders import atomic_writer
 from ascension.core.i18n import N_, _, ngettext, os_error
-from ascension.ui.cli_common import _csv, _error, shown
+from ascension.ui.cli_common import MAX_ROWS, MAX_SEATS, _csv, _error, shown, whole
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
 GAMES_CAPTION = {"played": N_("games people played; --games simulated lists the bots' simulated games"),
@@ -413,7 +413,7 @@ def add_history_parser(sub) -> None:
         p.add_argument("--variant", metavar=_("VARIANT"),
                        help=_("exact variants, comma-separated ('none' = without variant)"))
         p.add_argument("--opponent", metavar=_("OPPONENT"), help=_("a seat's name, or a bot kind/difficulty (e.g. greedy)"))
-        p.add_argument("--players", type=int, metavar=_("PLAYERS"), help=_("player count"))
+        p.add_argument("--players", type=whole(1, MAX_SEATS), metavar=_("PLAYERS"), help=_("player count"))
         p.add_argument("--seat", type=_seat, metavar="N", help=_("games in which --player sat Nth in turn order (1 = first)"))
         p.add_argument("--games", choices=("played", "simulated", "all"), default="played",
                        help=_("played: games a person played (the default); simulated: bots only (simulate --record)"))
@@ -427,14 +427,14 @@ def add_history_parser(sub) -> None:
     ls.add_argument("--result", choices=("win", "loss"), help=_("games --player won or lost"))
     ls.add_argument("--sort", default="-date", metavar=_("SORT"),
                     help=_("date, sets, variant, players or turns; a '-' prefix sorts descending (write --sort=-turns)"))
-    ls.add_argument("--limit", type=int, default=50, metavar=_("LIMIT"))
-    ls.add_argument("--offset", type=int, default=0, metavar=_("OFFSET"))
+    ls.add_argument("--limit", type=whole(1, MAX_ROWS), default=50, metavar=_("LIMIT"))
+    ls.add_argument("--offset", type=whole(0, MAX_ROWS), default=0, metavar=_("OFFSET"))
     ls.set_defaults(func=cmd_history_list)
 
     st = hsub.add_parser("stats", help=_("statistics of one player (finished games)"))
     common(st, status=None)
     st.add_argument("--player", metavar=_("PLAYER"), help=_("whose statistics (default: the person with most games)"))
-    st.add_argument("--top", type=int, default=15, metavar=_("TOP"), help=_("how many cards to list"))
+    st.add_argument("--top", type=whole(1, MAX_ROWS), default=15, metavar=_("TOP"), help=_("how many cards to list"))
     st.set_defaults(func=cmd_history_stats)
 
     ex = hsub.add_parser("export", help=_("export (filtered) games to CSV, JSON or the BG Stats app"))
@@ -455,5 +455,5 @@ def add_history_parser(sub) -> None:
 
     sh = hsub.add_parser("show", help=_("one recorded game's score breakdown and honor by turn"))
     common(sh, filters=False)
-    sh.add_argument("id", type=int, metavar=_("id"))
+    sh.add_argument("id", type=whole(1, MAX_ROWS), metavar=_("id"))
     sh.set_defaults(func=cmd_history_show)

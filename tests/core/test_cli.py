@@ -497,3 +497,47 @@ def test_a_console_that_cannot_show_every_character_shows_question_marks_and_nev
                             timeout=60)
     assert played.returncode == 0 and b"Traceback" not in played.stderr, played.stderr.decode(encoding, "replace")
     assert "Turn 2" in played.stdout.decode(encoding)
+
+
+# ---------------------------------------------------------------------------- numbers and names no command can use
+HUGE = "9" * 23
+
+
+@pytest.mark.parametrize("argv", [
+    ["history", "list", "--players", HUGE], ["history", "list", "--limit", HUGE], ["history", "list", "--offset", HUGE],
+    ["history", "stats", "--top", HUGE], ["history", "show", HUGE], ["history", "list", "--limit", "-1"],
+    ["history", "list", "--offset", "-2"], ["history", "list", "--players", "-3"],
+    ["simulate", "--games", "1", "--players", HUGE], ["simulate", "--games", "1", "--jobs", HUGE],
+    ["simulate", "--games", HUGE], ["simulate", "--games", "1", "--players", "-1"],
+])
+def test_a_number_no_command_can_use_is_refused_in_one_line_before_anything_runs(capsys, tmp_path, argv):
+    """Each ended in OverflowError from SQLite or the process pool (a traceback), or showed
+    "Matches -1-0 of 4" and "0 players"."""
+    with pytest.raises(SystemExit) as stop:
+        main(argv + (["--db", str(tmp_path / "h.sqlite3")] if argv[0] == "history" else []))
+    err = capsys.readouterr().err
+    assert stop.value.code == 2 and "Traceback" not in err and ("is not a whole number" in err or "is larger than" in err)
+
+
+def test_a_name_too_long_for_the_system_is_one_line_not_a_traceback(capsys, tmp_path):
+    long = tmp_path / ("a" * 300)
+    for argv in (["history", "list", "--db", str(long)], ["history", "export", "--out", str(long)],
+                 ["simulate", "--games", "1", "--seed", "1", "--save-games", str(long)]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and err.startswith("ascension: error: ") and err.count("\n") == 1, (argv, err)
+        assert "the name is too long" in err
+
+
+def test_ctrl_c_while_starting_up_is_no_traceback_and_exits_130(capsys, monkeypatch):
+    from ascension.ui import cli
+
+    def interrupted(args):
+        raise KeyboardInterrupt
+    monkeypatch.setattr(cli, "cmd_sets", interrupted)
+    assert main(["sets"]) == 130 and "Traceback" not in capsys.readouterr().err
+
+
+def test_a_dask_address_that_is_no_address_is_said_plainly(capsys):
+    pytest.importorskip("distributed")
+    code, out, err = run(capsys, "simulate", "--games", "1", "--seed", "1", "--dask", "notaurl")
+    assert code == 2 and err.startswith("ascension: error: --dask notaurl: not a scheduler's address")

@@ -136,7 +136,7 @@ def test_in_german_no_message_of_the_terminal_or_the_command_line_is_missing(cap
     assert missing == set()
     for line in ("Aufruf: ascension [-h] [--lang SPRACHE]", "Installierte Kartensets", "Endstand:", "Deine Hand:",
                  "Zentrumsreihe:", "Spiel im Verlauf festgehalten", "Statistik für Ann",
-                 "ascension history show: Fehler: Argument ID: ungültiger int-Wert: 'x'",
+                 "ascension history show: Fehler: Argument ID: 'x' ist keine ganze Zahl",
                  "ascension: Fehler: --games und --jobs müssen mindestens 1 sein", "Wertung"):
         assert line in text
 
