@@ -41,9 +41,12 @@ def _open_history(db, *, read_only: bool = False):
     (close it after use). Notices (a damaged file set aside, a migration) go to stderr."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ascension.ui.history.db import CorruptHistoryError, HistoryError, as_history_error, open_history
+    from ascension.ui.history.db import CorruptHistoryError, HistoryError, as_history_error, in_memory, open_history
     from ascension.ui.history.recording import history_for
     try:
+        if in_memory(db):   # (the tests' histories; a person's would lose every game as the command ends)
+            raise HistoryError(_("the history {where} is in memory: it keeps no game once the command ends; name a "
+                                 "file or a database server").format(where=db))
         history = open_history(db, read_only=True) if read_only else history_for(db)
     except CorruptHistoryError as exc:
         if read_only:

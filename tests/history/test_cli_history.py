@@ -192,3 +192,19 @@ def test_history_check(capsys, tmp_path):
     h.close()
     code, out, _ = run(capsys, "history", "check", "--db", db)
     assert code == 0 and out.strip().endswith(": ok")
+
+
+@pytest.mark.parametrize("url", ["sqlite://", "sqlite:///:memory:"])
+def test_a_history_in_memory_is_refused_on_the_command_line(capsys, url):
+    """`simulate --db sqlite://` said "recorded 1 game in the history" of a database gone as the
+    command ended."""
+    for argv in (["simulate", "--games", "1", "--seed", "1", "--db", url], ["history", "list", "--db", url]):
+        code = main(argv)
+        err = capsys.readouterr().err
+        assert code == 2 and "is in memory: it keeps no game once the command ends" in err, err
+
+
+def test_a_history_setting_of_blanks_is_no_setting(monkeypatch, tmp_path):
+    from ascension.ui.history.db import default_location, default_path
+    monkeypatch.setenv("ASCENSION_HISTORY_DB", "   ")
+    assert default_location() == default_path()

@@ -137,7 +137,7 @@ def as_history_error(exc: BaseException, where: str, path: Path | None = None) -
 def default_location() -> str | Path:
     """``ASCENSION_HISTORY_DB`` (a path or URL) when set, else history.sqlite3 in the user data
     folder (``ASCENSION_DATA_DIR`` overrides the folder, as for the desktop's other files)."""
-    chosen = os.environ.get("ASCENSION_HISTORY_DB")
+    chosen = os.environ.get("ASCENSION_HISTORY_DB", "").strip()   # (set to blanks: as if unset)
     return chosen if chosen else default_path()
 
 
@@ -184,6 +184,17 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
             path = Path(name).expanduser().resolve()
             return url.set(database=str(path)), path
     return url, None
+
+
+def in_memory(db: str | os.PathLike | None) -> bool:
+    """Whether ``db`` names an SQLite database in memory (``sqlite://``, ``sqlite:///:memory:``),
+    which is gone when the process ends."""
+    try:
+        url, path = resolve(db)
+    except HistoryError:
+        return False
+    return url.get_backend_name() == "sqlite" and path is None and (
+        not url.database or url.database == ":memory:" or "mode=memory" in url.database)
 
 
 def _sqlite_on_connect(dbapi_conn, _record) -> None:
