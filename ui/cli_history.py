@@ -285,7 +285,7 @@ def cmd_history_stats(args) -> int:
 def cmd_history_export(args) -> int:
     from ascension.ui.history.db import holds_a_database
     from ascension.ui.history.repo import export_matches, most_played_person
-    fmt = args.format or ("json" if args.out and args.out.lower().endswith(".json") else "csv")
+    fmt = args.format or ("json" if args.json or (args.out and args.out.lower().endswith(".json")) else "csv")
     if _needs_player(args):
         return _error(_needs_player(args))
     to_file = args.out not in (None, "-")
@@ -305,6 +305,8 @@ def cmd_history_export(args) -> int:
                     n = export_matches(s, fh, fmt, f, replay=args.replay, me=me)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
+    except BrokenPipeError:   # the reader went away (`| head`): main stops quietly, as for every command
+        raise
     except OSError as exc:
         return _error(_("cannot write {file}: {error}").format(file=out, error=os_error(exc, out)) if to_file
                       else os_error(exc))

@@ -131,6 +131,21 @@ def test_a_failed_export_leaves_no_file_and_touches_none_of_the_players(capsys, 
     assert theirs.read_text() == "mine"
 
 
+def test_export_json_writes_json(capsys, history_file):
+    """--json, which every history command takes, was ignored by export: CSV came out."""
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--json")
+    assert code == 0 and isinstance(json.loads(out), list)
+
+
+def test_an_export_read_by_a_program_that_stops_early_ends_quietly(history_file):
+    """`history export | head -1` said "ascension: error: Broken pipe" and exited 2."""
+    import subprocess
+    import sys
+    run_ = subprocess.run(f'"{sys.executable}" -m ascension.ui.cli history export --db "{history_file}" | head -c 5',
+                          shell=True, capture_output=True, text=True, timeout=60)
+    assert run_.stdout == "match" and run_.stderr == ""
+
+
 def test_export_writes_over_a_file_only_with_replace(capsys, history_file, tmp_path):
     target = tmp_path / "notes.csv"
     target.write_text("my own notes")
