@@ -527,7 +527,7 @@ def load(text: str, source: str = "save") -> Game:
     except RecursionError:
         raise SaveFileError(_not_valid(source, _("nested more than {depth} deep").format(depth=MAX_DEPTH))) from None
     except ValueError as exc:
-        raise SaveFileError(_not_valid(source, _("not JSON: {error}").format(error=exc))) from None
+        raise SaveFileError(_not_valid(source, not_json(exc))) from None
     if not isinstance(d, dict):
         raise SaveFileError(_not_valid(source, _("expected an object with format, setup and state, not {type}").format(
             type=type(d).__name__)))
@@ -565,6 +565,16 @@ def load(text: str, source: str = "save") -> Game:
             problem=exc)) from None
     except SetupError as exc:
         raise SaveFileError(_not_valid(source, str(exc))) from None
+
+
+def not_json(exc: ValueError) -> str:
+    """Where a text stops being JSON, in the player's words: json's own message ("Expecting
+    value: line 1 column 1 (char 0)") is English and written for programmers."""
+    if isinstance(exc, json.JSONDecodeError):
+        if not exc.doc.strip():
+            return _("it is empty")
+        return _("not JSON from line {line}, column {column} on").format(line=exc.lineno, column=exc.colno)
+    return _("not JSON ({error})").format(error=exc)
 
 
 def _not_valid(source: str, problem: str) -> str:

@@ -16,7 +16,7 @@ from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _, validation_message
-from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, save
+from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -239,9 +239,11 @@ class Session:
                                 .format(source=source, n=MAX_SAVE_CHARS))
         try:
             d = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise SaveFileError(_("{source}: not a valid saved session: not JSON: {error}").format(
-                source=source, error=f"{type(exc).__name__}: {exc}")) from None
+        except RecursionError:
+            raise SaveFileError(_("{source}: not a valid saved session: nested too deep").format(source=source)) from None
+        except ValueError as exc:
+            raise SaveFileError(_("{source}: not a valid saved session: {problem}").format(
+                source=source, problem=not_json(exc))) from None
         newer(source, d, SESSION_FORMAT)
         if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
             raise SaveFileError(_("{source}: unsupported session format {format}").format(

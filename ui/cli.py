@@ -28,7 +28,7 @@ from ascension.core.cards import SetFileError
 from ascension.core.engine import GameOver, InvalidAnswer
 from ascension.core.folders import write_text_atomic
 from ascension.core.i18n import _, ngettext, os_error
-from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set
+from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set, not_json
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
 from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error,
@@ -364,11 +364,15 @@ def _read_game_file(path: str) -> tuple[str, dict]:
     (what it is, its JSON); ValueError/OSError say why it is none of them."""
     from ascension.ui.desktop.storage import read_save_text
     try:
-        d = json.loads(read_save_text(Path(path)))
+        text = read_save_text(Path(path))
     except UnicodeDecodeError as exc:
         raise ValueError(_("not UTF-8 text ({reason} at byte {at})").format(reason=exc.reason, at=exc.start)) from None
+    try:
+        d = json.loads(text)
     except RecursionError:
         raise ValueError(_("nested too deep to be a game")) from None
+    except ValueError as exc:
+        raise ValueError(not_json(exc)) from None
     if not isinstance(d, dict):
         raise ValueError(_("not a game record or a saved game (the file holds no JSON object)"))
     if "seats" in d and isinstance(d.get("game"), dict):
@@ -409,8 +413,9 @@ def cmd_replay(args) -> int:
             again = replay(d["setup"], saved.answers)
             same = again.to_dict()["state"] == saved.to_dict()["state"]
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError, SaveFileError: ValueErrors
+        error = os_error(exc, args.file) if isinstance(exc, OSError) else str(exc)
         return _error(_("cannot replay {file}: {error}").format(
-            file=args.file, error=os_error(exc, args.file) if isinstance(exc, OSError) else exc))
+            file=args.file, error=error.removeprefix(f"{args.file}: ")))   # (named once)
     except (InvalidAnswer, GameOver, EngineError) as exc:
         print(_("{file}: the answers saved in it no longer fit the game: {error}").format(
             file=args.file, error=_without_controls(str(exc))))

@@ -60,7 +60,8 @@ def nested(depth: int):
 # ------------------------------------------------------------------------------- saves
 SAVES = {   # name -> (make the text from the good save, what the message says)
     "truncated": (lambda d: json.dumps(d)[:len(json.dumps(d)) // 2], "half.json: not a valid saved game: not JSON"),
-    "empty": (lambda d: "", "not JSON"),
+    "empty": (lambda d: "", "not a valid saved game: it is empty"),
+    "cut-short": (lambda d: json.dumps(d)[:40], "not a valid saved game: not JSON from line 1, column 41 on"),
     "a_list": (lambda d: "[1]", "expected an object with format, setup and state, not list"),
     "null": (lambda d: "null", "not NoneType"),
     "a_number": (lambda d: "3", "not int"),
@@ -152,7 +153,7 @@ SESSIONS = {
     "started_at": (lambda g: session_text(g, started_at="yesterday"), "started_at: Input should be a valid datetime"),
     "assisted_text": (lambda g: session_text(g, assisted="yes"), "assisted: Input should be a valid boolean"),
     "bad_game_inside": (lambda g: session_text(g, game=at(g, "state.current", 9)), "current: 9 is not a seat"),
-    "deep": (lambda g: "[" * 100_000, "not JSON"),
+    "deep": (lambda g: "[" * 100_000, "nested too deep"),
 }
 
 

@@ -541,3 +541,22 @@ def test_a_dask_address_that_is_no_address_is_said_plainly(capsys):
     pytest.importorskip("distributed")
     code, out, err = run(capsys, "simulate", "--games", "1", "--seed", "1", "--dask", "notaurl")
     assert code == 2 and err.startswith("ascension: error: --dask notaurl: not a scheduler's address")
+
+
+def test_a_game_file_is_read_past_a_byte_order_mark_and_named_once(capsys, record_file, tmp_path):
+    """A record passed through Notepad (a UTF-8 BOM) was "Unexpected UTF-8 BOM (decode using
+    utf-8-sig)"; a file cut short was json's own English ("Unterminated string...") and named twice."""
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + record_file.read_bytes())
+    assert run(capsys, "replay", str(marked))[0] == 0
+    cut = tmp_path / "cut.json"
+    cut.write_text(record_file.read_text()[:30])
+    code, out, err = run(capsys, "replay", str(cut))
+    assert code == 2 and re.fullmatch(f"ascension: error: cannot replay {re.escape(str(cut))}: not JSON from line 4, "
+                                      "column 4 on\n", err)
+
+
+def test_a_missing_file_to_load_is_said_in_the_players_language(capsys, tmp_path):
+    gone = tmp_path / "gone.json"
+    code, out, err = run(capsys, "--lang", "de", "play", "--no-record", "--load", str(gone))
+    assert code == 2 and "Errno" not in err and "No such file" not in err and str(gone) in err

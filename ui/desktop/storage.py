@@ -82,8 +82,9 @@ MAX_SAVE_BYTES = MAX_SAVE_CHARS   # what a save may hold at most; a saved sessio
 
 def read_save_text(path: Path) -> str:
     """The text of a saved game or a game record, or OSError/ValueError saying why it cannot be
-    one (no file, too big, not UTF-8); the caller names the file."""
-    return read_bounded(path, MAX_SAVE_BYTES).decode("utf-8")
+    one (no file, too big, not UTF-8); the caller names the file. A byte-order mark (a file
+    passed through Notepad) is no part of the text."""
+    return read_bounded(path, MAX_SAVE_BYTES).decode("utf-8-sig")
 
 
 def check_playable(session: Session) -> None:
@@ -105,7 +106,10 @@ def read_session(path: str | Path) -> Session:
     SaveFileError naming the file. Nothing is changed either way."""
     try:
         text = read_save_text(Path(path))
-    except (FileNotFoundError, ValueError) as exc:   # gone, not UTF-8, too large
+    except FileNotFoundError as exc:   # gone
+        raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(
+            path=path, error=os_error(exc, path))) from None
+    except ValueError as exc:   # not UTF-8, too large
         raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
     except OSError as exc:   # permissions, a disk error: locked is not damaged
         raise SaveNotUsableNow(path, _("cannot be read now: {error}").format(error=os_error(exc, path))) from None
