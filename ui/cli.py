@@ -481,13 +481,16 @@ def cmd_play(args) -> int:
             db = _open_history(args.db)
         except HistoryOpenError as exc:
             return _error(_("{error}; or play without recording it: --no-record").format(error=str(exc).rstrip(".")))
-    autosave, claim = terminal_autosave_path(), None
-    if args.load is None:   # one terminal game at a time keeps its game in the autosave
-        from ascension.ui.desktop.instance import Instance
-        claim = Instance(autosave.parent, "terminal")
-        if not claim.claim():
-            return _error(_("another terminal game is open (process {pid}) and keeps its game in {file}; finish or "
-                            "leave it first").format(pid=claim.holder() or "?", file=autosave))
+    autosave = terminal_autosave_path()
+    from ascension.ui.desktop.instance import Instance
+    kept_in = autosave if args.load is None else Path(args.load).expanduser()
+    # One terminal game at a time keeps its game in a file: the autosave, or the file --load names
+    # (two on one file would save over each other's moves after every answer).
+    claim = (Instance(autosave.parent, "terminal") if kept_in.resolve() == autosave.resolve()
+             else Instance(kept_in.parent, kept_in.name) if kept_in.parent.is_dir() else None)   # (no folder: no game)
+    if claim is not None and not claim.claim():
+        return _error(_("another terminal game is open (process {pid}) and keeps its game in {file}; finish or "
+                        "leave it first").format(pid=claim.holder() or "?", file=kept_in))
     said = overrides.go_on_without()   # (as the desktop does: a slip in the file stopped every game)
     if said is not None:
         print(said, file=sys.stderr)

@@ -441,6 +441,35 @@ def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_k
     assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
 
 
+@pytest.mark.parametrize("which", ["a file of its own", "the autosave"])
+def test_a_saved_game_already_open_in_another_terminal_is_not_loaded_twice(capsys, monkeypatch, tmp_path, which):
+    """`play --load FILE` took no lock: two terminals on one file saved over each other's moves
+    after every answer, and whichever wrote last won."""
+    import subprocess
+    import sys
+    real = terminal.play
+    monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q", "y"]), **kw))
+    assert main(["play", "--seed", "1", "--no-record"]) == 0
+    path = storage.terminal_autosave_path()
+    if which == "a file of its own":
+        path = tmp_path / "monday.json"
+        path.write_bytes(storage.terminal_autosave_path().read_bytes())
+    before = path.read_bytes()
+    loads = ["play", "--no-record", "--load", str(path)]
+    holder = subprocess.Popen([sys.executable, "-m", "ascension.ui.cli", *loads], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True)   # waiting for its first answer
+    try:
+        assert holder.stdout.readline().startswith("Resuming the game of seed 1")
+        capsys.readouterr()
+        assert main(loads) == 2
+        err = capsys.readouterr().err
+        assert f"another terminal game is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert path.read_bytes() == before
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_a_data_folder_that_cannot_be_made_still_lets_the_person_play(tmp_path, monkeypatch, capsys):
     """A file stands where the data folder would be: no lock and no autosave can be made there,
     so the game is played (and said to be unsaved) instead of ending in a traceback."""
