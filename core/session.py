@@ -17,6 +17,7 @@ from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _, validation_message
 from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
+from .names import BadName, validate_name
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -255,6 +256,12 @@ class Session:
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
             raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
                 source=source, where=where, error=validation_message(err))) from None
+        for i, seat in enumerate(m.seats):   # shown on the table and printed in terminals: as when typed
+            try:
+                validate_name(seat.name)
+            except BadName as exc:
+                raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
+                    source=source, where=f"seats[{i}].name", error=exc)) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:   # a bot plugin no longer installed: the save itself is sound
             raise SaveNotUsableNow(source, _("the saved game is sound, but it needs a bot that is not installed "

@@ -283,3 +283,21 @@ def test_two_set_files_with_one_set_id_are_refused_naming_both(tmp_path, monkeyp
 
 def test_the_corpus_is_large():
     assert len(SAVES) + len(SESSIONS) + len(RECORDS) + len(OVERRIDES) + len(SET_FILES) + 1 >= 50
+
+
+@pytest.mark.parametrize("where", ["session", "game"])
+def test_a_saved_name_no_one_could_type_is_refused_not_printed(tmp_path, where):
+    """A save whose name held terminal escapes and line breaks was resumed, and the terminal game
+    printed them raw ("Honor tokens: Evil^[[31mRED")."""
+    from ascension.core.session import Seat, Session
+    from ascension.ui.desktop import storage
+    session = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=1)
+    d = json.loads(session.to_json())
+    if where == "session":
+        d["seats"][0]["name"] = "Evil\x1b[31mRED\n"
+    else:
+        d["game"]["setup"]["names"][0] = "Evil\x1b[31mRED\n"
+    path = tmp_path / "hostile.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(SaveFileError, match=r"a name can hold only visible characters \(it holds U\+001B"):
+        storage.read_session(path)
