@@ -20,7 +20,7 @@ from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, Stric
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _, validation_message
-from .names import BadName, validate_name
+from .names import BadName, check_visible
 from .slots import ext_problems
 from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError, blame
 
@@ -543,7 +543,7 @@ def load(text: str, source: str = "save") -> Game:
         raise SaveFileError(_not_valid(source, _located(exc, "")[1:])) from None
     for i, name in enumerate(d["setup"]["names"]):   # shown on the table and printed in terminals: as when typed
         try:
-            validate_name(name)
+            check_visible(name)
         except BadName as exc:
             raise SaveFileError(_not_valid(source, f"setup.names[{i}]: {exc}")) from None
     try:

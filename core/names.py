@@ -26,6 +26,13 @@ def validate_name(name: object) -> str:
     if len(name) > MAX_NAME:
         raise BadName(_("a name can have at most {most} characters (this one has {n})").format(
             most=MAX_NAME, n=len(name)))
+    return check_visible(name)
+
+
+def check_visible(name: str) -> str:
+    """``name``, or BadName where it holds a character that is not visible (a control, a line
+    break, a terminal escape): the one part of the rule a saved game's names are held to (an
+    earlier version may have allowed them longer)."""
     bad = next((c for c in name if not c.isprintable()), None)
     if bad is not None:
         raise BadName(_("a name can hold only visible characters (it holds {char} at position {n})").format(

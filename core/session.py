@@ -17,7 +17,7 @@ from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _, validation_message
 from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
-from .names import BadName, validate_name
+from .names import BadName, check_visible
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -258,7 +258,7 @@ class Session:
                 source=source, where=where, error=validation_message(err))) from None
         for i, seat in enumerate(m.seats):   # shown on the table and printed in terminals: as when typed
             try:
-                validate_name(seat.name)
+                check_visible(seat.name)
             except BadName as exc:
                 raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
                     source=source, where=f"seats[{i}].name", error=exc)) from None
