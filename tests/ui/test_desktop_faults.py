@@ -662,6 +662,7 @@ BAD_SETTINGS = {
     "last-a-list": b'{"last": [1]}',
     "presets-not-a-dict": b'{"presets": "x"}',
     "honor-pool-too-large": b'{"last": {"honor_pool": 100000000000000000000, "seats": []}}',
+    "honor-pool-beyond-the-dialog": b'{"last": {"honor_pool": 100000, "seats": []}}',   # (it showed 999 instead)
     "speed-a-number": b'{"speed": 7}',
     "window-a-number": b'{"window": 5}',
 }
@@ -678,6 +679,16 @@ def test_a_damaged_settings_file_is_set_aside_with_a_notice_and_the_program_star
     qtbot.addWidget(dialog)
     window.start(TWO)
     assert window.stack.currentWidget() is window.play_page
+
+
+def test_a_bot_speed_the_program_does_not_know_is_normal_and_shown_so(qtbot, monkeypatch):
+    """"speed": "warp" (a slip, or a newer version's) showed Instant while the bots played at normal speed."""
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"speed": "warp"}))
+    window = start_desktop(monkeypatch)
+    qtbot.addWidget(window)
+    assert window.controller.speed == "normal" and window.speed_box.currentData() == "normal"
 
 
 def test_what_can_be_used_of_a_settings_file_is_kept(qtbot, monkeypatch):

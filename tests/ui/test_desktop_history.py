@@ -64,8 +64,11 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_repla
     first.close()                                  # the game stays in the autosave, not in the history
     assert _matches(db) == []
     again = recording_window(qtbot, db)
-    again.confirm = lambda title, text: False      # "Resume?" no
+    asked = []
+    again.confirm = lambda title, text: asked.append(text) and False      # "Resume?" no
     assert not again.offer_resume() and _matches(db) == []
+    assert asked[0].endswith("If not, it stays saved until you start or load another game, and then goes into the "
+                             "history as abandoned.")   # (what "no" means was left unsaid)
     again.start(duel(8))
     rows = _matches(db)
     assert [(r.status, r.seed) for r in rows] == [("abandoned", 6)]

@@ -182,8 +182,8 @@ class MainWindow(QMainWindow):
         self.speed_box = QComboBox()
         for s in SPEEDS:
             self.speed_box.addItem("", s)
-        self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(self.settings.speed)))
-        self.controller.set_speed(self.settings.speed)
+        self.controller.set_speed(self.settings.speed)   # (one it does not know: normal, as the box shows)
+        self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(self.controller.speed)))
         self.speed_box.currentIndexChanged.connect(self._speed_changed)
         bar.addWidget(self.speed_box)
         self.skip_action = QAction(self, triggered=lambda: self.controller.skip_bots())
@@ -763,7 +763,9 @@ class MainWindow(QMainWindow):
                     if held is None else
                     _("A game put on hold at an earlier start ({names}, turn {turn}) can be resumed now. Resume it "
                       "where it stood?"))
-        if not self.confirm(_("Resume?"), question.format(names=names, turn=session.game.turn)):
+        if not self.confirm(_("Resume?"), question.format(names=names, turn=session.game.turn) + " " + _(
+                "If not, it stays saved until you start or load another game, and then goes into the history as "
+                "abandoned.")):
             self.controller.not_resumed(session)   # recorded as abandoned once a new game replaces it
             return False
         self._adopt_saved(session, path)

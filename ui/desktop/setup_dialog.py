@@ -18,7 +18,7 @@ from ascension.core.match import SetupError, available_sets, build_setup, load_s
 from ascension.core.names import BadName, validate_name
 from ascension.core.plugins import installed, setup_choices
 
-from .storage import Settings
+from .storage import MAX_HONOR_POOL, Settings
 from .words import bot_name, variant_name
 
 MAX_SEATS = 6
@@ -201,7 +201,7 @@ class SetupDialog(QDialog):
         self.pool_default = QCheckBox(_("Rule default"))
         self.pool_default.setChecked(True)
         self.pool = QSpinBox()
-        self.pool.setRange(1, 999)
+        self.pool.setRange(1, MAX_HONOR_POOL)
         pool_row.addWidget(self.pool_default)
         pool_row.addWidget(self.pool)
         pool_row.addStretch(1)

@@ -27,6 +27,8 @@ from ascension.core.session import Session
 
 log = logging.getLogger(__name__)
 
+MAX_HONOR_POOL = 999   # the largest honor pool a setup may ask for (the setup dialog's field)
+
 
 def autosave_path() -> Path:
     return data_dir() / "autosave.json"
@@ -203,7 +205,7 @@ class Setup(_Open):
     seats: list[SetupSeat] = []
     sets: list[StrictStr] = []
     variants: list[StrictStr] = []
-    honor_pool: StrictInt | None = Field(None, ge=0, le=100_000)   # (the window's field holds 32-bit numbers)
+    honor_pool: StrictInt | None = Field(None, ge=1, le=MAX_HONOR_POOL)   # (as the setup dialog's field takes it)
     seed: StrictInt | None = None
     first_player: StrictStr | None = None
     options: dict = {}
