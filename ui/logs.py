@@ -82,6 +82,8 @@ def start() -> None:
         _started.append(handler)
     _level_before.append(root.level)
     root.setLevel(logging.INFO)   # (the file keeps what went on; the console shows warnings only)
+    logging.getLogger("alembic").setLevel(logging.WARNING)   # ("Context impl SQLiteImpl" at every opening of
+    # the history made the log file at every start; a migration is logged by the history itself)
 
 
 def stop() -> None:

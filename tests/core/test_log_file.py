@@ -53,6 +53,9 @@ def test_what_went_on_is_logged_in_the_file_only(capsys):
 def test_the_log_file_is_made_only_when_there_is_something_to_log(capsys):
     assert main(["sets"]) == 0
     assert not (data_dir() / "logs").exists()
+    assert main(["simulate", "--games", "1", "--seed", "1", "--record"]) == 0   # the history made, then opened
+    assert main(["simulate", "--games", "1", "--seed", "2", "--record"]) == 0
+    assert not (data_dir() / "logs").exists()   # (alembic's "Context impl SQLiteImpl" made it at every start)
 
 
 def test_a_log_file_that_cannot_be_written_is_given_up_with_one_line_and_the_program_goes_on(capsys):
