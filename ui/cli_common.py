@@ -36,9 +36,14 @@ def choose_language(argv: list[str]) -> str:
         elif argv[k].startswith("--lang="):
             code = argv[k].split("=", 1)[1]
         k += 1
+    argparse_speaks_ours()
+    return i18n.set_language(code or None)
+
+
+def argparse_speaks_ours() -> None:
+    """argparse's own words ("usage:", "show this help message and exit") in the language in use."""
     argparse._ = i18n._               # argparse: `from gettext import gettext as _, ngettext`
     argparse.ngettext = i18n.ngettext
-    return i18n.set_language(code or None)
 
 
 def tolerant_console() -> None:

@@ -151,3 +151,14 @@ def test_a_menu_entry_that_cannot_be_installed_is_one_plain_message(tmp_path):
                           env=env, capture_output=True, text=True, timeout=60)
     assert done.returncode == 1 and "Traceback" not in done.stderr and done.stderr.count("\n") == 1
     assert done.stderr.startswith("ascension-desktop: the menu entry could not be installed: ")
+
+
+@pytest.mark.parametrize("lang, says", [("en", "usage: ascension-desktop"), ("de", "Aufruf: ascension-desktop")])
+def test_the_desktop_command_answers_help_without_opening_a_window(tmp_path, lang, says):
+    """`ascension-desktop --help` opened the window (or said there was no display)."""
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "ASCENSION_DATA_DIR": str(tmp_path / "data"),
+           "ASCENSION_CONFIG_DIR": str(tmp_path / "config"), "DISPLAY": ":99", "QT_QPA_PLATFORM": "xcb"}
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.desktop.launch", "--lang", lang, "--help"],
+                          env=env, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and says in done.stdout and "--install-desktop-entry" in done.stdout
+    assert done.stderr == ""
