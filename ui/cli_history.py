@@ -41,7 +41,8 @@ def _open_history(db, *, read_only: bool = False):
     (close it after use). Notices (a damaged file set aside, a migration) go to stderr."""
     from sqlalchemy.exc import SQLAlchemyError
 
-    from ascension.ui.history.db import CorruptHistoryError, HistoryError, as_history_error, in_memory, open_history
+    from ascension.ui.history.db import (CannotMakeHistoryError, CorruptHistoryError, HistoryError, NewerSchemaError,
+                                         ReadOnlyHistoryError, as_history_error, in_memory, open_history)
     from ascension.ui.history.recording import history_for
     try:
         if in_memory(db):   # (the tests' histories; a person's would lose every game as the command ends)
@@ -53,6 +54,9 @@ def _open_history(db, *, read_only: bool = False):
             raise HistoryOpenError(_("{problem}. It has not been changed (ascension history check says more).")
                                    .format(problem=exc)) from None
         raise HistoryOpenError(f"{exc}.") from None
+    except (ReadOnlyHistoryError, NewerSchemaError, CannotMakeHistoryError) as exc:   # (the command line's way out)
+        raise HistoryOpenError(_("{error}; another history can be named with --db").format(
+            error=str(exc).rstrip("."))) from None
     except HistoryError as exc:
         raise HistoryOpenError(str(exc)) from None
     except SQLAlchemyError as exc:

@@ -484,6 +484,7 @@ def test_a_read_only_history_url_refuses_games_before_playing(capsys, tmp_path, 
         open_history(f"sqlite:///file:{path}?mode=ro&uri=true")
     code, _, err = run(capsys, "simulate", "--games", 2, "--seed", 1, "--db", f"sqlite:///file:{path}?mode=ro&uri=true")
     assert code == 2 and "cannot be written" in err and err.count("\n") == 1
+    assert err.rstrip().endswith("another history can be named with --db")   # (the command line's own way out)
     assert digest(path) == before
 
 

@@ -151,6 +151,7 @@ def test_a_history_that_cannot_be_written_is_browsed_with_delete_off(qtbot, tmp_
     qtbot.addWidget(w)
     w.show()
     assert "cannot be written" in w.banner.text() and "browsing only" in w.banner.text()
+    assert "--db" not in w.banner.text() and "ascension history" not in w.banner.text()   # (no command line here)
     assert w.history.read_only and len(listed(w)) == 4   # the games, not an error
     w.table.selectRow(0)
     assert w.selected_ids() and not w.delete_btn.isEnabled()

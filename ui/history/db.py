@@ -104,13 +104,16 @@ class HistoryBusyError(HistoryError):
         self.where = where
 
 
+class CannotMakeHistoryError(HistoryError):
+    """No history file can be made where one is asked for (its folder cannot be created)."""
+
+
 class ReadOnlyHistoryError(HistoryError):
     """The history can be read but not written (read-only file or folder)."""
 
     def __init__(self, where: str, detail: str):
-        super().__init__(_("the history {where} cannot be written ({detail}); no game can be recorded in it. It "
-                           "can still be browsed (ascension history list); choose another file with --db to record "
-                           "games").format(where=where, detail=detail))
+        super().__init__(_("the history {where} cannot be written ({detail}); no game can be recorded in it, but it "
+                           "can still be browsed").format(where=where, detail=detail))
         self.where, self.detail = where, detail
 
 
@@ -423,9 +426,9 @@ def _create_private(path: Path) -> None:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:   # a file where the folder should be, a read-only or full disk
-        raise HistoryError(_("the history {where} cannot be made: its folder {folder} cannot be created ({error}); "
-                             "choose another file with --db").format(where=path, folder=path.parent,
-                                                                      error=os_error(exc, path.parent))) from None
+        raise CannotMakeHistoryError(_("the history {where} cannot be made: its folder {folder} cannot be created "
+                                       "({error})").format(where=path, folder=path.parent,
+                                                           error=os_error(exc, path.parent))) from None
     try:
         os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, FILE_MODE))
     except FileExistsError:
@@ -490,7 +493,7 @@ def _create(conn) -> None:
 def _newer(where: str, version: int) -> NewerSchemaError:
     return NewerSchemaError(_(
         "{where} was written by a newer version of Ascension (history schema {version}; this version knows up to "
-        "{known}). It has not been changed. Upgrade Ascension, or choose another history with --db.").format(
+        "{known}). It has not been changed: upgrade Ascension to use it.").format(
         where=where, version=version, known=SCHEMA_VERSION))
 
 
