@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from contextlib import contextmanager
 from pathlib import Path
@@ -113,12 +114,27 @@ def _browsing(db):
 
 
 def _date(text: str):
+    """A day, or a moment in local time (as the lists show it); one with a time zone as it says."""
     from datetime import date, datetime
     try:
-        return date.fromisoformat(text) if len(text) == 10 else datetime.fromisoformat(text)
+        if len(text) == 10:
+            return date.fromisoformat(text)
+        moment = datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("'{text}' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)").format(text=text)) from None
+    return moment if moment.tzinfo else moment.astimezone()
+
+
+def _until(text: str):
+    """As :func:`_date`; a moment is its whole minute (or second), as "on or before 20:14"
+    means a game begun at 20:14:31 too (the filter takes games begun before the bound)."""
+    from datetime import datetime, timedelta
+    moment = _date(text)
+    if not isinstance(moment, datetime):
+        return moment   # (a day: to its end, in the filter)
+    seconds_typed = re.search(r"[T ]\d{1,2}:\d{2}:\d{2}", text) is not None
+    return moment + (timedelta(seconds=1) if seconds_typed else timedelta(minutes=1))
 
 
 def _seat(text: str) -> int:
@@ -417,7 +433,7 @@ def add_history_parser(sub) -> None:
         if not filters:
             return
         p.add_argument("--since", type=_date, metavar=_("SINCE"), help=_("games started on or after this day (YYYY-MM-DD)"))
-        p.add_argument("--until", type=_date, metavar=_("UNTIL"), help=_("games started on or before this day (YYYY-MM-DD)"))
+        p.add_argument("--until", type=_until, metavar=_("UNTIL"), help=_("games started on or before this day (YYYY-MM-DD)"))
         p.add_argument("--sets", metavar=_("SETS"), help=_("comma-separated set ids the mix must include"))
         p.add_argument("--variant", metavar=_("VARIANT"),
                        help=_("exact variants, comma-separated ('none' = without variant)"))

@@ -198,3 +198,27 @@ def test_export_to_where_no_file_can_be_written_says_so_plainly(capsys, history_
 
 def test_the_command_line_offers_every_export_format_the_history_writes():
     assert cli_history.EXPORT_FORMATS == repo.EXPORT_FORMATS
+
+
+def test_since_and_until_with_a_time_are_local_time_as_the_list_shows_and_until_takes_its_whole_minute(
+        capsys, tmp_path, monkeypatch):
+    """A time was read as UTC while the list shows local time (in Los Angeles a game shown at
+    12:14 was not found by --until 12:30), and --until 20:14 left out a game begun at 20:14:31."""
+    import time
+    from datetime import datetime
+    monkeypatch.setenv("TZ", "America/Los_Angeles")
+    time.tzset()
+    try:
+        db = tmp_path / "h.sqlite3"
+        h = open_history(db)
+        with h.session() as s:   # begun 20:14:31 UTC: 12:14:31 in Los Angeles in December
+            repo.record_game(s, make_record(0, started=datetime(2026, 12, 3, 20, 14, 31)))
+        h.close()
+        assert len(listed(capsys, db, "--until", "2026-12-03T12:14")["matches"]) == 1
+        assert len(listed(capsys, db, "--until", "2026-12-03T12:13")["matches"]) == 0
+        assert len(listed(capsys, db, "--since", "2026-12-03T12:14")["matches"]) == 1
+        assert len(listed(capsys, db, "--since", "2026-12-03T12:15")["matches"]) == 0
+        assert len(listed(capsys, db, "--until", "2026-12-03T20:14:30+00:00")["matches"]) == 0   # a zone: as it says
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
