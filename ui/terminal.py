@@ -667,8 +667,9 @@ def ask(game: Game, dec: Decision, input_fn: Callable[[str], str], out: Out,
         if typed in ("w", "why"):
             for m in bot_moves:
                 out(f"  {m.move} — {m.reason()}")
-            if not bot_moves:
-                out("  " + _("The bot has not moved yet."))
+            if not bot_moves:   # (a solo game seats no bot: the villain is no player to ask why)
+                out("  " + (_("The bot has not moved yet.") if len(game.players) > 1 else
+                            _("No bot plays in this game: the solo villain's moves are in the log.")))
             continue
         if typed in index:
             return index[typed]

@@ -62,7 +62,7 @@ def asc_validate_setup(setup):
             variant=setup.solo, n=setup.players))
     # A set alone allows what its rulebook says; any mix of sets allows up to 6 players.
     limit = setup.card_sets[0].max_players if len(setup.card_sets) == 1 else 6
-    if setup.players > limit:
+    if setup.players > limit and not problems:   # (7 players: said once, not again of the set)
         sets = " + ".join(s.id for s in setup.card_sets)
         problems.append((_("{n} players: {sets} allows at most {limit} (mix in another set for more)") if limit < 6
                          else _("{n} players: {sets} allows at most {limit}")).format(

@@ -213,3 +213,12 @@ def test_a_whole_game_played_from_the_labels_shown():
     assert any(line.startswith("  · Player acquires ") for line in lines)
     assert replay(game.ctx.setup, game.answers).scores() == game.scores()
     assert lines[-1] == f"Winner: {game.seat_name(game.winners()[0])}"
+
+
+def test_why_in_a_solo_game_says_no_bot_plays_rather_than_that_it_has_not_moved():
+    """Against Samael, w said "The bot has not moved yet." after Samael had moved."""
+    from ascension.ui import terminal
+    answers, lines = iter(["P", "E", "y", "w", "q", "y"]), []   # play all, end the turn (sure), why, leave
+    terminal.play(seed=1, variants=("samael",), input_fn=lambda prompt: next(answers), out=lines.append)
+    assert "  No bot plays in this game: the solo villain's moves are in the log." in lines
+    assert "  The bot has not moved yet." not in lines

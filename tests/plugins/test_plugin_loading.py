@@ -88,3 +88,10 @@ def test_impossible_setups_are_refused(names, variants, message):
 def test_unknown_set_is_refused():
     with pytest.raises(SetupError, match="unknown set 'zzz'"):
         new_game(["zzz"], ["A", "B"])
+
+
+def test_too_many_players_is_said_once():
+    """Seven players said "7 players: a game needs 2 to 6 players...; 7 players: 10th allows at most 4"."""
+    with pytest.raises(SetupError) as refused:
+        new_game(["10th"], [f"P{i}" for i in range(7)])
+    assert str(refused.value) == "7 players: a game needs 2 to 6 players, or a solo variant for 1"
