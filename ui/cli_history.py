@@ -70,6 +70,16 @@ def _open_history(db, *, read_only: bool = False):
     return history
 
 
+def _say_no_such_player(session, player: str | None) -> None:
+    """Nothing found for ``--player``: where the history holds the name in another case, say so
+    (an empty list read as if the games were gone)."""
+    from ascension.ui.history.repo import names_like
+    like = names_like(session, player) if player else []
+    if like:
+        _notice(_("no recorded game has a player named {name}; names are matched exactly: {like}?").format(
+            name=repr(player), like=", ".join(repr(n) for n in like)))   # (repr: controls escaped, printed plain)
+
+
 def _notice(text: str) -> None:
     print(_("ascension: {notice}").format(notice=text), file=sys.stderr)
 
@@ -199,6 +209,8 @@ def cmd_history_list(args) -> int:
         with _browsing(args.db) as history, history.session() as s:
             total = count_matches(s, f)
             page = list_matches(s, f, sort=args.sort, offset=args.offset, limit=args.limit)
+            if not total:
+                _say_no_such_player(s, args.player)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
     _say_waiting(args.db)
@@ -252,6 +264,8 @@ def cmd_history_stats(args) -> int:
             if not player:
                 return _error(_("no person has recorded games yet; name a player with --player"))
             st = player_stats(s, player, _history_filter(args, player), top=args.top)
+            if not st.games and not st.abandoned:
+                _say_no_such_player(s, args.player)
     except (HistoryOpenError, ValueError) as exc:
         return _error(str(exc))
     if args.json:

@@ -222,3 +222,13 @@ def test_since_and_until_with_a_time_are_local_time_as_the_list_shows_and_until_
     finally:
         monkeypatch.delenv("TZ")
         time.tzset()
+
+
+def test_a_player_named_in_another_case_is_pointed_to(capsys, history_file):
+    """`history stats --player ann` showed 0 games and nothing else: as if Ann's games were gone."""
+    for command in ("list", "stats"):
+        code, out, err = run(capsys, "history", command, "--db", history_file, "--player", "ann")
+        assert code == 0 and err == "ascension: no recorded game has a player named 'ann'; names are matched " \
+                                    "exactly: 'Ann'?\n", (command, err)
+    code, out, err = run(capsys, "history", "stats", "--db", history_file, "--player", "Zed")
+    assert code == 0 and err == ""   # no one like it: the empty statistics say it

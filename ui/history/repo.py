@@ -366,6 +366,14 @@ def most_played_person(session) -> str | None:
     return row[0] if row else None
 
 
+def names_like(session, name: str) -> list[str]:
+    """The names seated in the history that differ from ``name`` only in case or surrounding
+    spaces ("ann" for "Ann"): names are matched exactly, so a player typing one finds nothing."""
+    wanted = name.strip().casefold()
+    return sorted(n for n, in session.execute(select(S.name).distinct())
+                  if n != name and n.strip().casefold() == wanted)
+
+
 # ---------------------------------------------------------------------------- one match
 @dataclass
 class SeatDetail(SeatSummary):
