@@ -130,7 +130,7 @@ def test_a_finished_terminal_game_the_history_cannot_take_stays_in_its_autosave_
         later: list[str] = []
         terminal.play(seed=6, input_fn=lambda prompt: "q" if "Leave" not in prompt else "y", out=later.append,
                       db=db, autosave=autosave)
-        assert any(line.startswith("The game you finished last time is now recorded in the history") for line in later)
+        assert any(line.startswith("The game you finished last is now recorded in the history") for line in later)
         with open_history(db).session() as s:
             finished = repo.list_matches(s, repo.MatchFilter(status="finished"))
             assert [repo.get_match(s, m.id).seed for m in finished] == [5]

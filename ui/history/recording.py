@@ -229,10 +229,10 @@ def record_left_over(path: Path, session, record=record_session) -> tuple[str, b
     try:
         if record is None:
             raise HistoryError(_("this time games are not recorded"))
-        said = _("The game you finished last time is now recorded in the history (match {id}).").format(
+        said = _("The game you finished last is now recorded in the history (match {id}).").format(
             id=record(session, ended_at=ended))
     except GameInAFile as exc:
-        said = _("The game you finished last time could not be recorded in the history yet: {error}").format(
+        said = _("The game you finished last could not be recorded in the history yet: {error}").format(
             error=exc)
     except Exception as exc:
         error = str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}"
@@ -241,10 +241,10 @@ def record_left_over(path: Path, session, record=record_session) -> tuple[str, b
             saved.parent.mkdir(parents=True, exist_ok=True)
             shutil.move(path, saved)
         except OSError as move_exc:
-            return _("The game you finished last time could not be recorded in the history ({error}), nor moved out "
+            return _("The game you finished last could not be recorded in the history ({error}), nor moved out "
                      "of the next game's way ({move_error}); it stays in {path}.").format(
                 error=error, move_error=os_error(move_exc), path=path), True
-        return _("The game you finished last time could not be recorded in the history ({error}); it is saved as "
+        return _("The game you finished last could not be recorded in the history ({error}); it is saved as "
                  "{path}: load it once the history works again, and it goes in.").format(error=error, path=saved), False
     try:
         path.unlink(missing_ok=True)
