@@ -85,3 +85,26 @@ def override_config(tmp_path, monkeypatch):
     overrides.reload()
     yield folder
     overrides.reload()
+
+
+@pytest.fixture
+def unrecordable(monkeypatch):
+    """As a game ends, the history is locked by another program and the folder of kept games
+    cannot be written (a full disk, say): no record of the game and no file of its own can be
+    made. Calling what it returns mends both."""
+    from ascension.ui.history import recording
+    from ascension.ui.history.db import HistoryBusyError
+    real_record, real_keep = recording.record_game, recording.keep
+
+    def busy(session, record):
+        raise HistoryBusyError("history.sqlite3")
+
+    def no_room(record, db=None):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(recording, "record_game", busy)
+    monkeypatch.setattr(recording, "keep", no_room)
+
+    def mend():
+        monkeypatch.setattr(recording, "record_game", real_record)
+        monkeypatch.setattr(recording, "keep", real_keep)
+    return mend

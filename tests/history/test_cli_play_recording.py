@@ -105,28 +105,16 @@ def test_dask_help_and_error_name_the_package_to_install(capsys, monkeypatch):
 
 
 def test_a_finished_terminal_game_the_history_cannot_take_stays_in_its_autosave_and_goes_in_at_the_next_start(
-        tmp_path, monkeypatch, first_label):
+        tmp_path, first_label, unrecordable):
     """The autosave was removed as the game ended, before the record was tried: with the history
     locked and no room for a file of its own, the finished game was gone."""
-    from ascension.ui.history import recording
-    from ascension.ui.history.db import HistoryBusyError
     db, autosave = tmp_path / "h.sqlite3", tmp_path / "autosave.json"
-    real_record, real_keep = recording.record_game, recording.keep
-
-    def busy(session, record):
-        raise HistoryBusyError(str(db))
-
-    def no_room(record, db=None):
-        raise OSError(28, "No space left on device")
-    monkeypatch.setattr(recording, "record_game", busy)
-    monkeypatch.setattr(recording, "keep", no_room)
     lines: list[str] = []
     try:
         game = terminal.play(seed=5, input_fn=first_label(lines), out=lines.append, db=db, autosave=autosave)
         assert game.over and f"The game stays in {autosave} and goes into the history at the next start." in lines
         assert terminal.storage.read_session(autosave).game.answers == game.answers
-        monkeypatch.setattr(recording, "record_game", real_record)
-        monkeypatch.setattr(recording, "keep", real_keep)
+        unrecordable()   # mended
         later: list[str] = []
         terminal.play(seed=6, input_fn=lambda prompt: "q" if "Leave" not in prompt else "y", out=later.append,
                       db=db, autosave=autosave)

@@ -157,29 +157,17 @@ def test_the_end_screen_opens_the_game_just_played_in_the_history(qtbot, tmp_pat
 
 
 # ---------------------------------------------------------------------------- a finished game nothing took yet
-def history_and_keeping_fail(monkeypatch, db):
-    """The history locked and the folder of kept games unwritable (a full disk, say): as the
-    game ends, no record of it and no file of its own can be made."""
-    from ascension.ui.history import recording
-    from ascension.ui.history.db import HistoryBusyError
-
-    def busy(session, record):
-        raise HistoryBusyError(str(db))
-
-    def no_room(record, db=None):
-        raise OSError(28, "No space left on device")
-    monkeypatch.setattr(recording, "record_game", busy)
-    monkeypatch.setattr(recording, "keep", no_room)
+def disk_full(monkeypatch):
+    """No file can be written: the autosave fails from now on."""
+    monkeypatch.setattr(storage, "write_text_atomic", lambda *a, **k: (_ for _ in ()).throw(
+        OSError(28, "No space left on device")))
 
 
 def test_a_finished_game_stays_in_its_autosave_until_the_history_has_it_and_goes_in_at_the_next_start(
-        qtbot, tmp_path, monkeypatch):
+        qtbot, tmp_path, unrecordable):
     """The autosave was removed as the game ended, before its record was tried: with the history
     locked and no room for a file, the finished game was gone."""
-    from ascension.ui.history import recording
     db = tmp_path / "history.sqlite3"
-    real_record, real_keep = recording.record_game, recording.keep
-    history_and_keeping_fail(monkeypatch, db)
     w = recording_window(qtbot, db)
     w.start(duel(5, honor_pool=8))
     play_to_the_end(w, qtbot)
@@ -188,8 +176,7 @@ def test_a_finished_game_stays_in_its_autosave_until_the_history_has_it_and_goes
     assert "in use by another program" in w.notice.text()
     assert "not recorded in the history" in w.status.text()   # (it was repainted before the record was tried)
     w.close()
-    monkeypatch.setattr(recording, "record_game", real_record)
-    monkeypatch.setattr(recording, "keep", real_keep)
+    unrecordable()   # mended
     again = recording_window(qtbot, db)
     assert not again.offer_resume()   # nothing to resume: it goes into the history, and the window says so
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
@@ -197,9 +184,8 @@ def test_a_finished_game_stays_in_its_autosave_until_the_history_has_it_and_goes
 
 
 def test_a_finished_game_the_history_cannot_take_at_the_next_start_either_goes_among_the_saved_games(
-        qtbot, tmp_path, monkeypatch):
+        qtbot, tmp_path, unrecordable):
     db = tmp_path / "history.sqlite3"
-    history_and_keeping_fail(monkeypatch, db)
     w = recording_window(qtbot, db)
     w.start(duel(5, honor_pool=8))
     play_to_the_end(w, qtbot)
@@ -230,13 +216,11 @@ def test_the_autosave_holds_the_finished_game_while_it_is_recorded(qtbot, tmp_pa
 
 
 def test_a_finished_game_neither_recorded_nor_autosaved_is_offered_to_be_saved_before_closing(
-        qtbot, tmp_path, monkeypatch):
+        qtbot, tmp_path, monkeypatch, unrecordable):
     db = tmp_path / "history.sqlite3"
-    history_and_keeping_fail(monkeypatch, db)
     w = recording_window(qtbot, db)
     w.start(duel(5, honor_pool=8))
-    monkeypatch.setattr(storage, "write_text_atomic", lambda *a, **k: (_ for _ in ()).throw(
-        OSError(28, "No space left on device")))
+    disk_full(monkeypatch)
     play_to_the_end(w, qtbot)
     asked = []
     w.ask_unsaved = lambda error: asked.append(error) or "stay"
@@ -249,8 +233,7 @@ def test_the_game_a_tutorial_left_is_offered_to_be_saved_when_its_autosave_faile
     """The tutorial said the game stayed in its autosave, which had failed; closing then asked
     nothing and the game was gone."""
     db = tmp_path / "history.sqlite3"
-    monkeypatch.setattr(storage, "write_text_atomic", lambda *a, **k: (_ for _ in ()).throw(
-        OSError(28, "No space left on device")))
+    disk_full(monkeypatch)
     w = begun(qtbot, db, 6)
     real = w.controller.session
     said = []
