@@ -458,7 +458,7 @@ def cmd_play(args) -> int:
     """A game in the terminal, recorded in the history like a desktop game unless --no-record."""
     from ascension.core.names import BadName, validate_name
     from ascension.ui.desktop.storage import remove_left_behind, terminal_autosave_path
-    from ascension.ui.terminal import play
+    from ascension.ui.terminal import bot_seats, play
     bot = args.bot or DEFAULT_OPPONENT
     unknown = [b for b in _csv(bot) if b not in bot_kinds()]
     if unknown or not _csv(bot):
@@ -472,6 +472,9 @@ def cmd_play(args) -> int:
         return _error(_("--name: {error}").format(error=exc))
     variants, known = _as_installed(_csv(args.variants)), installed().variants()
     solo = next((v for v in variants if v in known and known[v].solo), None)
+    if not solo and validate_name(args.name) in {s.name for s in bot_seats(_csv(bot))}:   # (as the desktop's dialog)
+        return _error(_("--name: a bot at the table is called {name}: two seats with one name cannot be told apart "
+                        "in the log and the history").format(name=validate_name(args.name)))
     if solo and args.bot:
         print(_("ascension: --bots {bots} is left out: {variant} is a solo game, with no opponent to seat").format(
             bots=args.bot, variant=solo), file=sys.stderr)

@@ -560,3 +560,10 @@ def test_a_missing_file_to_load_is_said_in_the_players_language(capsys, tmp_path
     gone = tmp_path / "gone.json"
     code, out, err = run(capsys, "--lang", "de", "play", "--no-record", "--load", str(gone))
     assert code == 2 and "Errno" not in err and "No such file" not in err and str(gone) in err
+
+
+def test_a_name_a_bot_at_the_table_has_is_refused(capsys):
+    """`play --name "Greedy bot"` seated two Greedy bots, one of them the person, in the log and the history."""
+    code, out, err = run(capsys, "play", "--no-record", "--name", "Greedy bot")
+    assert code == 2 and err == ("ascension: error: --name: a bot at the table is called Greedy bot: two seats with "
+                                 "one name cannot be told apart in the log and the history\n")
