@@ -318,3 +318,31 @@ def record_differences(record: dict) -> list[str]:
         if len(scores) != len(record["scores"]):
             out.append(_("score rows: saved {saved}, replay gives {now}").format(saved=len(record["scores"]), now=len(scores)))
     return out
+
+
+def match_differences(match: dict) -> list[str]:
+    """Why a match of a history export (``history export --json --replay``) does not replay to
+    what the history recorded of it (empty when it does): a finished one to its winners and each
+    seat's total, an abandoned one without its answers failing, for humans."""
+    try:
+        game = replay(match["setup"], match["answers"])
+    except (InvalidAnswer, GameOver) as exc:
+        return [_("the answers no longer fit the game: {error}").format(error=exc)]
+    except ValueError as exc:   # a set or plugin not installed here, a setup no longer possible
+        return [str(exc)]
+    if match["status"] != "finished":
+        return []
+    if not game.over:
+        return [ngettext("the game is not over after {n} answer", "the game is not over after {n} answers",
+                         len(match["answers"])).format(n=len(match["answers"]))]
+    out = []
+    recorded = sorted(s["seat"] for s in match["seats"] if s["winner"])
+    if sorted(game.winners()) != recorded:
+        out.append(_("winners: recorded seats {saved}, replay gives seats {now}").format(
+            saved=recorded, now=sorted(game.winners())))
+    totals = {row["seat"]: row["total"] for row in game.scores()}
+    for s in match["seats"]:
+        if s["seat"] in totals and totals[s["seat"]] != s["total"]:
+            out.append(_("honor of seat {seat}: recorded {saved}, replay gives {now}").format(
+                seat=s["seat"], saved=s["total"], now=totals[s["seat"]]))
+    return out

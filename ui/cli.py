@@ -30,7 +30,7 @@ from ascension.core.folders import write_text_atomic
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set, not_json
 from ascension.core.plugins import installed
-from ascension.core.sim import SimulationFailure, record_differences, simulate, verify_record
+from ascension.core.sim import SimulationFailure, match_differences, record_differences, simulate, verify_record
 from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error,
                                      _without_controls, choose_language, shown, tolerant_console, whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
@@ -373,6 +373,9 @@ def _read_game_file(path: str) -> tuple[str, dict]:
         raise ValueError(_("nested too deep to be a game")) from None
     except ValueError as exc:
         raise ValueError(not_json(exc)) from None
+    if isinstance(d, list) and d and all(isinstance(m, dict) and {"setup", "answers", "seats", "status"} <= set(m)
+                                         for m in d):
+        return "export", d   # (history export --json --replay: its matches, each with setup and answers)
     if not isinstance(d, dict):
         raise ValueError(_("not a game record or a saved game (the file holds no JSON object)"))
     if "seats" in d and isinstance(d.get("game"), dict):
@@ -383,6 +386,24 @@ def _read_game_file(path: str) -> tuple[str, dict]:
     if missing:
         raise ValueError(_("not a game record or a saved game: missing {keys}").format(keys=", ".join(missing)))
     return "record", d
+
+
+def _replay_export(file: str, matches: list[dict]) -> int:
+    """Replay every match of a history export with its answers; say which differ from what the
+    history recorded (exit 1), or that none does."""
+    say = Console(highlight=False, soft_wrap=True).print
+    differing = 0
+    for m in matches:
+        found = match_differences(m)
+        differing += bool(found)
+        for line in found:
+            say(_("{file}: match {id}: {difference}").format(file=shown(file), id=m.get("id"), difference=shown(line)))
+    if differing:
+        return 1
+    n = len(matches)
+    say(ngettext("{file}: {n:,} match replayed, as the history recorded it",
+                 "{file}: {n:,} matches replayed, each as the history recorded it", n).format(file=shown(file), n=n))
+    return 0
 
 
 def _show_game(setup: dict, answers: list[int]) -> None:
@@ -403,6 +424,8 @@ def cmd_replay(args) -> int:
     from ascension.core.match import load, replay
     try:
         kind, d = _read_game_file(args.file)
+        if kind == "export":
+            return _replay_export(args.file, d)
         if kind == "record":
             try:
                 same = verify_record(d)

@@ -485,7 +485,7 @@ def add_history_parser(sub) -> None:
                                                                 "bgstats: the JSON file the BG Stats app imports (finished games)"))
     ex.add_argument("--out", metavar=_("FILE"), help=_("file to write (default: standard output)"))
     ex.add_argument("--replace", action="store_true", help=_("write over the --out file if it exists"))
-    ex.add_argument("--replay", action="store_true", help=_("JSON: include setup and answers for replay"))
+    ex.add_argument("--replay", action="store_true", help=_("JSON: include each match's setup and answers ('ascension replay FILE' replays them all)"))
     ex.set_defaults(func=cmd_history_export)
 
     ck = hsub.add_parser("check", help=_("check the whole history file for damage (exit 1 when damaged)"))

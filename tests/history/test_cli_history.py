@@ -11,7 +11,7 @@ from ascension.core.session import Seat, Session
 from ascension.ui import terminal
 from ascension.ui.cli import main
 from ascension.ui.history import open_history, repo
-from ascension.ui.history.recording import history_for, record_session
+from ascension.ui.history.recording import close_all, history_for, record_session
 from ascension.ui.history.repo import MatchFilter
 
 from history_helpers import make_record
@@ -208,3 +208,27 @@ def test_a_history_setting_of_blanks_is_no_setting(monkeypatch, tmp_path):
     from ascension.ui.history.db import default_location, default_path
     monkeypatch.setenv("ASCENSION_HISTORY_DB", "   ")
     assert default_location() == default_path()
+
+
+def test_an_export_with_replay_data_is_replayed_by_ascension_replay(capsys, tmp_path):
+    """`history export --json --replay` said it was "for replay", and `ascension replay` refused
+    the file ("the file holds no JSON object"). It replays every match; one whose recorded result
+    the answers do not give is named."""
+    db, out = tmp_path / "h.sqlite3", tmp_path / "games.json"
+    try:
+        assert main(["simulate", "--games", "3", "--seed", "4", "--record", "--db", str(db)]) == 0
+        assert main(["history", "export", "--db", str(db), "--games", "all", "--json", "--replay", "--out",
+                     str(out)]) == 0
+    finally:
+        close_all()
+    capsys.readouterr()
+    assert main(["replay", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}: 3 matches replayed, each as the history recorded it\n"
+    matches = json.loads(out.read_text())
+    winner = next(s for s in matches[1]["seats"] if s["winner"])
+    winner["total"] += 1   # a record the answers do not give
+    out.write_text(json.dumps(matches))
+    assert main(["replay", str(out)]) == 1
+    said = capsys.readouterr().out
+    assert said == (f"{out}: match {matches[1]['id']}: honor of seat {winner['seat']}: recorded {winner['total']}, "
+                    f"replay gives {winner['total'] - 1}\n")
