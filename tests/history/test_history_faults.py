@@ -476,6 +476,24 @@ def test_a_history_that_cannot_be_written_is_browsed_and_refuses_games_before_pl
     assert digest(path) == before and files(tmp_path) == names   # nothing set aside, created or left behind
 
 
+def test_a_history_on_a_disk_mounted_read_only_says_the_disk_not_the_file(tmp_path, monkeypatch):
+    """It said "the file is read-only", and the player changed the file's permissions in vain."""
+    from ascension.ui.history import db as history_db
+    path = history_with(tmp_path / "h.sqlite3", [make_record(0)])
+    real_statvfs = os.statvfs
+
+    class ReadOnlyMount:
+        def __init__(self, real):
+            self.f_flag = real.f_flag | os.ST_RDONLY
+    monkeypatch.setattr(history_db.os, "access", lambda p, mode: mode != os.W_OK)
+    monkeypatch.setattr(history_db.os, "statvfs", lambda p: ReadOnlyMount(real_statvfs(p)))
+    with pytest.raises(ReadOnlyHistoryError, match=r"cannot be written \(the disk is read-only\)"):
+        history_db._check_writable(path)
+    monkeypatch.setattr(history_db.os, "statvfs", real_statvfs)
+    with pytest.raises(ReadOnlyHistoryError, match=r"cannot be written \(the file is read-only\)"):
+        history_db._check_writable(path)
+
+
 def test_a_read_only_history_url_refuses_games_before_playing(capsys, tmp_path, no_games):
     """The same fault in this process, whoever runs the tests: SQLite opens the file read-only."""
     path = history_with(tmp_path / "h.sqlite3", [make_record()])

@@ -587,11 +587,20 @@ def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> Hi
     return History(engine, url, path, fully_checked=complete, read_only=True)
 
 
+def _read_only_disk(path: Path) -> bool:
+    """Whether ``path`` lies on a disk mounted read-only (the file's own permissions are no cure)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):   # (no statvfs on Windows)
+        return False
+
+
 def _check_writable(path: Path) -> None:
     """Refuse at once a history we may not write (SQLite would find out only at the first write,
     after leaving -wal/-shm files it cannot remove beside the file)."""
     if not os.access(path, os.W_OK):
-        raise ReadOnlyHistoryError(str(path), _("the file is read-only"))
+        raise ReadOnlyHistoryError(str(path), _("the disk is read-only") if _read_only_disk(path) else
+                                   _("the file is read-only"))
     if not os.access(path.parent, os.W_OK):
         raise ReadOnlyHistoryError(str(path), _("its folder {folder} cannot be written").format(folder=path.parent))
 
