@@ -174,7 +174,8 @@ def test_a_finished_game_stays_in_its_autosave_until_the_history_has_it_and_goes
     held = storage.read_session(storage.autosave_path())
     assert held.over and held.game.answers == w.controller.game.answers and _matches(db) == []
     assert "in use by another program" in w.notice.text() and w.notice.text().endswith(
-        "The game stays in its autosave and goes into the history when you start another game, or at the next start.")
+        "try again. The game stays in its autosave and goes into the history when you start another game, or at "
+        "the next start.")
     assert "not recorded in the history" in w.status.text()   # (it was repainted before the record was tried)
     w.close()
     unrecordable()   # mended

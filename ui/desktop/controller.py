@@ -456,8 +456,9 @@ class Controller(QObject):
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
             self.history_error = _("The game could not be stored in the history: {error}").format(error=exc)
             if session.over and not self._kept and self.autosave_path is not None and not self.autosave_error:
-                self.history_error += " " + _("The game stays in its autosave and goes into the history when you "
-                                              "start another game, or at the next start.")
+                self.history_error = self.history_error.rstrip(".") + ". " + _(
+                    "The game stays in its autosave and goes into the history when you start another game, or at "
+                    "the next start.")
             self.notice.emit(self.history_error)   # (where a kept game waits: worth reading whole)
 
     # ------------------------------------------------------------------ after every change
