@@ -14,13 +14,13 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import (BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter,
+from pydantic import (AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr, TypeAdapter,
                       ValidationError)
 
 from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _, validation_message
-from .names import BadName, check_visible
+from .names import check_visible
 from .slots import ext_problems
 from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError, blame
 
@@ -375,7 +375,9 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-Name = Annotated[StrictStr, Field(max_length=200)]
+# A seat's name, as a saved game brings it: shown on the table and printed in terminals, so held to
+# visible characters as a typed one is (not to its length: an earlier version may have allowed more)
+Name = Annotated[StrictStr, Field(max_length=200), AfterValidator(check_visible)]
 Card = StrictInt          # ranges are checked against the match's cards (Game.invariant_problems)
 Count = Annotated[StrictInt, Field(ge=0, le=10**9)]
 
@@ -541,11 +543,6 @@ def load(text: str, source: str = "save") -> Game:
         m = SaveModel.model_validate(d)
     except ValidationError as exc:
         raise SaveFileError(_not_valid(source, _located(exc, "")[1:])) from None
-    for i, name in enumerate(d["setup"]["names"]):   # shown on the table and printed in terminals: as when typed
-        try:
-            check_visible(name)
-        except BadName as exc:
-            raise SaveFileError(_not_valid(source, f"setup.names[{i}]: {exc}")) from None
     try:
         setup = setup_from_dict(d["setup"])
         ctx, __ = _context(setup)

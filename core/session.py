@@ -16,8 +16,7 @@ from . import rng
 from .bots import Bot, bot_kinds, make_bot
 from .engine import Decision, Game
 from .i18n import _, validation_message
-from .match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
-from .names import BadName, check_visible
+from .match import MAX_SAVE_CHARS, Name, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
 
 # Events that show a player something they could not know before: undoing past them is
 # still allowed, but the game is then marked as assisted.
@@ -43,7 +42,7 @@ class Seat:
 
 class _SeatModel(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    name: StrictStr = Field(max_length=200)
+    name: Name
     kind: Literal["human", "bot"] = "human"
     bot: StrictStr | None = None
 
@@ -256,12 +255,6 @@ class Session:
             where = "".join(f"[{x}]" if isinstance(x, int) else f".{x}" for x in err["loc"])[1:]
             raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
                 source=source, where=where, error=validation_message(err))) from None
-        for i, seat in enumerate(m.seats):   # shown on the table and printed in terminals: as when typed
-            try:
-                check_visible(seat.name)
-            except BadName as exc:
-                raise SaveFileError(_("{source}: not a valid saved session: {where}: {error}").format(
-                    source=source, where=f"seats[{i}].name", error=exc)) from None
         unknown = [s.bot for s in m.seats if s.kind == "bot" and (s.bot or "greedy") not in bot_kinds()]
         if unknown:   # a bot plugin no longer installed: the save itself is sound
             raise SaveNotUsableNow(source, _("the saved game is sound, but it needs a bot that is not installed "
