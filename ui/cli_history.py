@@ -317,15 +317,16 @@ def cmd_history_stats(args) -> int:
 
 
 def cmd_history_export(args) -> int:
-    from ascension.ui.history.db import holds_a_database
+    from ascension.ui.history.db import export_over_a_database
     from ascension.ui.history.repo import export_matches, most_played_person
     fmt = args.format or ("json" if args.json or (args.out and args.out.lower().endswith(".json")) else "csv")
     if _needs_player(args):
         return _error(_needs_player(args))
     to_file = args.out not in (None, "-")
     out = Path(args.out) if to_file else None
-    if to_file and holds_a_database(out):   # (the history itself, named by a slip: --replace or not)
-        return _error(_("{file} is a database (a history?); an export never writes over one").format(file=out))
+    refused = export_over_a_database(out) if to_file else None
+    if refused:
+        return _error(refused)
     if to_file and out.is_file() and not args.replace:   # a typo must not cost a file (/dev/stdout costs none)
         return _error(_("{file} already exists; pass --replace to write over it").format(file=out))
     try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import secrets
 from collections import Counter
+from functools import partial
 from pathlib import Path
 from string import ascii_lowercase
 from typing import Callable
@@ -286,8 +287,7 @@ def saved_game(saved: Autosave, out: Out, db=None) -> tuple[Session, int] | None
         return None
     if session.over:
         from ascension.ui.history.recording import record_left_over, record_session
-        said, saved.blocked = record_left_over(path, session, None if db is None else (
-            lambda s, **when: record_session(s, db, **when)))
+        said, saved.blocked = record_left_over(path, session, None if db is None else partial(record_session, db=db))
         out(said)
         return None
     return session, me

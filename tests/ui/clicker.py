@@ -7,6 +7,8 @@ several actions; then the first "other action" button (a Boon, say); with nothin
 click it ends the turn; in an effect decision it clicks
 the first option button.
 """
+from functools import partial
+
 from PySide6.QtCore import Qt
 
 MAX_CLICKS = 3000
@@ -75,7 +77,7 @@ def recording_window(qtbot, db=None):
     from ascension.ui.desktop.controller import Controller
     from ascension.ui.history.recording import record_session
     controller = Controller(autosave=storage.autosave_path(),
-                            recorder=(lambda s, **when: record_session(s, db, **when)) if db else None)
+                            recorder=partial(record_session, db=db) if db else None)
     settings = storage.Settings()
     settings.data["speed"] = "instant"
     w = MainWindow(controller, settings)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHea
 from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.ui.history import repo
-from ascension.ui.history.db import History, ReadOnlyHistoryError, holds_a_database, open_history
+from ascension.ui.history.db import History, ReadOnlyHistoryError, export_over_a_database, open_history
 from ascension.ui.history.recording import history_for, kept_for, take_in_kept
 
 from .history_common import DEFAULT_FILTER, when
@@ -261,9 +261,9 @@ class HistoryWindow(QWidget):
                                   _("CSV files (*.csv)") if fmt == "csv" else _("JSON files (*.json)"))
         if not path:
             return None
-        if holds_a_database(Path(path)):   # (the history itself, chosen by a slip)
-            self._notice(_("Export failed: {error}").format(
-                error=_("{file} is a database (a history?); an export never writes over one").format(file=path)))
+        refused = export_over_a_database(Path(path))
+        if refused:
+            self._notice(_("Export failed: {error}").format(error=refused))
             return None
         try:   # (the file dialog asked before a file is written over)
             with self.history.session() as s, atomic_writer(Path(path), shared=True) as fh:

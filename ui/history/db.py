@@ -314,14 +314,16 @@ def _header_problem(path: Path) -> str | None:
     return None
 
 
-def holds_a_database(path: Path) -> bool:
-    """Whether ``path`` is a file that begins as an SQLite database does (a history, perhaps the
-    one being exported): an export never writes over one, whatever the player typed."""
+def export_over_a_database(path: Path) -> str | None:
+    """Why an export may not be written to ``path``, a file that begins as an SQLite database does
+    (a history, perhaps the one being exported: named by a slip, ``--replace`` or not); None
+    when it may."""
     try:
         with open(path, "rb") as f:
-            return stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+            found = stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
-        return False
+        return None
+    return _("{file} is a database (a history?); an export never writes over one").format(file=path) if found else None
 
 
 def _damaged(path: Path, found: str) -> CorruptHistoryError:
