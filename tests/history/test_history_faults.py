@@ -14,6 +14,7 @@ import subprocess
 import sys
 import time
 from datetime import timedelta
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,7 @@ from ascension.ui.history import db as dbmod
 from ascension.ui.history import open_history, repo
 from ascension.ui.history.db import HistoryBusyError, ReadOnlyHistoryError
 from ascension.ui.history.models import SCHEMA_VERSION
-from ascension.ui.history.recording import SimulationRecorder, close_all
+from ascension.ui.history.recording import SimulationRecorder, close_all, record_session
 
 from history_helpers import T0, make_record, seat
 
@@ -805,3 +806,34 @@ def test_browsing_an_older_history_changes_nothing_and_recording_upgrades_it(cap
     assert code == 0 and "upgraded from schema 1" in err
     code, out, _ = run(capsys, "history", "list", "--db", path, "--json", "--games", "all")   # + the simulated one
     assert code == 0 and json.loads(out)["total"] == 2
+
+
+# ---------------------------------------------------------------------------- a finished game an autosave still holds
+def test_a_finished_autosave_found_when_games_are_not_recorded_goes_among_the_saved_games(tmp_path):
+    """`play --no-record` after a start that could not record its finished game: the game is not
+    given to a history, nor left for the new game's autosave to write over."""
+    from ascension.core.folders import saves_dir
+    from ascension.ui.history.recording import record_left_over
+    autosave = tmp_path / "autosave.json"
+    session = finished_session(1)
+    autosave.write_text(session.to_json())
+    said, blocked = record_left_over(autosave, session, None)
+    [moved] = saves_dir().glob("unrecorded-*.json")
+    assert not blocked and not autosave.exists() and moved.read_text() == session.to_json()
+    assert said == (f"The game you finished last could not be recorded in the history (this time games are not "
+                    f"recorded); it is saved as {moved}: load it once the history works again, and it goes in.")
+
+
+def test_a_finished_autosave_that_can_be_neither_recorded_nor_moved_stays_and_blocks_the_next_autosave(
+        tmp_path, unrecordable):
+    from ascension.core.folders import saves_dir
+    from ascension.ui.history.recording import record_left_over
+    autosave = tmp_path / "autosave.json"
+    session = finished_session(1)
+    autosave.write_text(session.to_json())
+    saves_dir().parent.mkdir(parents=True, exist_ok=True)
+    saves_dir().write_text("a file where the saved games' folder should be")
+    said, blocked = record_left_over(autosave, session, partial(record_session, db=tmp_path / "h.sqlite3"))
+    assert blocked and autosave.read_text() == session.to_json()
+    assert said.startswith("The game you finished last could not be recorded in the history (the history ")
+    assert "nor moved out of the next game's way" in said and said.endswith(f"it stays in {autosave}.")

@@ -222,35 +222,40 @@ def record_left_over(path: Path, session, record=record_session) -> tuple[str, b
     game's way. ``record``: :func:`record_session` with the history of the front end (None: this
     run records nothing, ``play --no-record``). Returns what to tell the player, and whether the
     file still stands in the way."""
+    if record is None:
+        return _left_among_saves(path, _("this time games are not recorded"))
     try:   # it ended when its autosave was last written
         ended = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(tzinfo=None)
     except (OSError, ValueError, OverflowError):
         ended = None
     try:
-        if record is None:
-            raise HistoryError(_("this time games are not recorded"))
         said = _("The game you finished last is now recorded in the history (match {id}).").format(
             id=record(session, ended_at=ended))
     except GameInAFile as exc:
         said = _("The game you finished last could not be recorded in the history yet: {error}").format(
             error=exc)
     except Exception as exc:
-        error = str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}"
-        saved = _unrecorded_path(utcnow())
-        try:
-            saved.parent.mkdir(parents=True, exist_ok=True)
-            shutil.move(path, saved)
-        except OSError as move_exc:
-            return _("The game you finished last could not be recorded in the history ({error}), nor moved out "
-                     "of the next game's way ({move_error}); it stays in {path}.").format(
-                error=error, move_error=os_error(move_exc), path=path), True
-        return _("The game you finished last could not be recorded in the history ({error}); it is saved as "
-                 "{path}: load it once the history works again, and it goes in.").format(error=error, path=saved), False
+        return _left_among_saves(path, str(exc) if isinstance(exc, HistoryError) else f"{type(exc).__name__}: {exc}")
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:   # (recorded: at the next start it is found recorded already)
         log.warning("%s could not be removed: %s", path, exc)
     return said, False
+
+
+def _left_among_saves(path: Path, error: str) -> tuple[str, bool]:
+    """Move a finished game no record was made of (``error`` says why) among the saved games; what
+    to tell the player, and whether it still stands where it was."""
+    saved = _unrecorded_path(utcnow())
+    try:
+        saved.parent.mkdir(parents=True, exist_ok=True)
+        shutil.move(path, saved)
+    except OSError as move_exc:
+        return _("The game you finished last could not be recorded in the history ({error}), nor moved out "
+                 "of the next game's way ({move_error}); it stays in {path}.").format(
+            error=error, move_error=os_error(move_exc), path=path), True
+    return _("The game you finished last could not be recorded in the history ({error}); it is saved as "
+             "{path}: load it once the history works again, and it goes in.").format(error=error, path=saved), False
 
 
 def simulated_records(records: list[dict], ends: list[datetime] | None = None,
