@@ -257,3 +257,21 @@ def test_a_finished_game_loaded_again_from_its_save_is_recorded_once(qtbot, tmp_
     assert w.save_game()
     assert w.load_path(str(file)) and w.load_path(str(file))
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
+
+def test_a_finished_game_nothing_took_goes_in_or_among_the_saved_games_when_another_game_starts(
+        qtbot, tmp_path, unrecordable):
+    """Its autosave would be written over by the next game's: the history is tried again, and
+    while it still cannot take the game, the autosave goes among the saved games first."""
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    answers = list(w.controller.game.answers)
+    w.start(duel(6))
+    [moved] = storage.saves_dir().glob("unrecorded-*.json")
+    assert storage.read_session(moved).game.answers == answers and str(moved) in w.notice.text()
+    assert storage.read_session(storage.autosave_path()).game.seed == 6   # the new game's own autosave
+    unrecordable()   # mended: the game loaded from there goes in, once
+    assert w.load_path(str(moved))
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
