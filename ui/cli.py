@@ -435,10 +435,11 @@ def cmd_replay(args) -> int:
             saved = load(json.dumps(d), args.file)
             again = replay(d["setup"], saved.answers)
             same = again.to_dict()["state"] == saved.to_dict()["state"]
-    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError, SaveFileError: ValueErrors
-        error = os_error(exc, args.file) if isinstance(exc, OSError) else str(exc)
+    except SaveFileError as exc:   # (its message names the file already)
+        return _error(str(exc))
+    except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError: a ValueError
         return _error(_("cannot replay {file}: {error}").format(
-            file=args.file, error=error.removeprefix(f"{args.file}: ")))   # (named once)
+            file=args.file, error=os_error(exc, args.file) if isinstance(exc, OSError) else exc))
     except (InvalidAnswer, GameOver, EngineError) as exc:
         print(_("{file}: the answers saved in it no longer fit the game: {error}").format(
             file=args.file, error=_without_controls(str(exc))))

@@ -554,6 +554,11 @@ def test_a_game_file_is_read_past_a_byte_order_mark_and_named_once(capsys, recor
     code, out, err = run(capsys, "replay", str(cut))
     assert code == 2 and re.fullmatch(f"ascension: error: cannot replay {re.escape(str(cut))}: not JSON from line 4, "
                                       "column 4 on\n", err)
+    damaged = tmp_path / "damaged.json"
+    damaged.write_text(json.dumps({"format": 1, "setup": {}, "state": {}}))
+    code, out, err = run(capsys, "replay", str(damaged))
+    assert code == 2 and err.startswith(f"ascension: error: {damaged}: not a valid saved game: ")
+    assert err.count(str(damaged)) == 1   # (it said "cannot replay X: X: not a valid saved game")
 
 
 def test_a_missing_file_to_load_is_said_in_the_players_language(capsys, tmp_path):
