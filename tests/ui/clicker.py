@@ -25,12 +25,16 @@ def click(qtbot, widget):
     qtbot.mouseClick(widget, Qt.LeftButton)
 
 
-def play_to_the_end(window, qtbot, max_clicks=MAX_CLICKS):
+def play_to_the_end(window, qtbot, max_clicks=MAX_CLICKS, recorded=True):
+    """Click through a game to its end screen; ``recorded``: and wait for its record, which is
+    made meanwhile."""
     c = window.controller
     for _ in range(max_clicks):
         qtbot.waitUntil(lambda: c.session.over or c.human_to_move() is not None, timeout=20000)
         if c.session.over:
             assert window.stack.currentWidget() is window.end_page
+            if recorded:
+                qtbot.waitUntil(lambda: not c.recording, timeout=20000)
             return
         if window.stack.currentWidget() is window.pass_page:
             click(qtbot, window.pass_page.button)

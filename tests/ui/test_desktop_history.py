@@ -275,3 +275,94 @@ def test_a_finished_game_nothing_took_goes_in_or_among_the_saved_games_when_anot
     unrecordable()   # mended: the game loaded from there goes in, once
     assert w.load_path(str(moved))
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
+
+# ---------------------------------------------------------------------------- the record is made meanwhile
+def held_recorder(w):
+    """The window's recorder, held back until ``release`` is set: a history another program
+    keeps locked for a while (SQLite waits up to 10 s for it)."""
+    import threading
+    release, started = threading.Event(), threading.Event()
+    real = w.controller.recorder
+
+    def recorder(session, **when):
+        started.set()
+        assert release.wait(20), "the test never let the record go on"
+        return real(session, **when)
+    w.controller.recorder = recorder
+    return started, release
+
+
+def test_the_window_goes_on_while_a_locked_history_keeps_the_record_of_a_finished_game_waiting(qtbot, tmp_path):
+    """The record was made on the window's thread: with the history locked by another program
+    the whole window froze (up to 10 s) as the game ended."""
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    started, release = held_recorder(w)
+    try:
+        w.start(duel(5, honor_pool=8))
+        play_to_the_end(w, qtbot, recorded=False)
+        assert started.wait(5) and w.controller.recording
+        assert w.stack.currentWidget() is w.end_page and not w.end_page.replay_button.isVisible()
+        assert "going into the history" in w.status.text()
+        assert storage.read_session(storage.autosave_path()).over   # the autosave holds it meanwhile
+        w.history_action.trigger()   # the window answers meanwhile
+        assert w.history_window.isVisible()
+        w.history_window.close()
+    finally:
+        release.set()
+    qtbot.waitUntil(lambda: not w.controller.recording, timeout=20000)
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+    assert w.end_page.replay_button.isVisible() and "history" not in w.status.text()
+    assert not storage.autosave_path().exists()
+
+
+def test_a_new_game_started_while_the_last_one_is_recorded_waits_for_its_record(qtbot, tmp_path):
+    """The autosave holds the finished game until its record is made: the next game's autosave
+    must not take its place before that, nor may the game be recorded twice."""
+    import threading
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    started, release = held_recorder(w)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot, recorded=False)
+    assert started.wait(5)
+    threading.Timer(0.3, release.set).start()   # the other program lets go of the history
+    w.start(duel(6))
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)] and w.controller.history_error == ""
+    assert storage.read_session(storage.autosave_path()).game.seed == 6
+    assert not list(storage.saves_dir().glob("unrecorded-*.json"))
+
+
+def test_closing_while_a_finished_game_is_recorded_loses_nothing(qtbot, tmp_path):
+    """The window closes at once; the record may never be made (the program ends): the autosave
+    still holds the game, and the next start records it, once."""
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    started, release = held_recorder(w)
+    try:
+        w.start(duel(5, honor_pool=8))
+        play_to_the_end(w, qtbot, recorded=False)
+        assert started.wait(5) and w.close()
+        again = recording_window(qtbot, db)
+        assert not again.offer_resume()
+        assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+        assert not storage.autosave_path().exists()
+    finally:
+        release.set()   # the first window's record goes on after all: still one game
+    qtbot.waitUntil(lambda: not w.controller.recording, timeout=20000)
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
+
+def test_an_open_history_window_shows_the_game_just_played(qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "h.sqlite3"
+    monkeypatch.setenv("ASCENSION_HISTORY_DB", str(db))
+    w = recording_window(qtbot, db)
+    w.history_action.trigger()
+    assert w.history_window.model.rowCount() == 0
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot)
+    opponents = w.history_window.filters.opponent
+    assert w.history_window.model.rowCount() == 1
+    assert "Ann" in [opponents.itemText(i) for i in range(opponents.count())]   # the filters know the new names
+    w.history_window.close()

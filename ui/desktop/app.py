@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
         self.pass_to: int | None = None       # hot-seat: waiting for this seat to take the screen
         self.card_menu: QMenu | None = None   # open when a click stands for several options
         self._new_in_center: set[int] = set()  # dealt since the person looking last answered
-        self.gallery = self.help_dialog = None   # helper windows, opened on demand and kept
+        self.gallery = self.help_dialog = self.history_window = None   # helper windows, opened on demand and kept
         self.instance: Instance | None = None    # this program's claim on the data folder (main() makes it)
         self.tutorial: Tutorial | None = None    # the steps being taught, in a tutorial game
         self.resize(*MIN_SIZE)
@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         c = controller
         c.state_changed.connect(self.refresh)
         c.match_finished.connect(self.on_finished)
+        c.recorded.connect(self.on_recorded)
         c.notice.connect(lambda message: self.notice.add(message))
         settings.save_failed = lambda message: self.notice.add(message)
         self._shortcuts()
@@ -294,6 +295,8 @@ class MainWindow(QMainWindow):
                                          _("{name} to play").format(name=game.players[game.current].name)])
         if c.session.assisted:
             notes.append(_("assisted game (undo after a reveal)"))
+        if c.recording:
+            notes.append(_("going into the history…"))
         # The band above the table says a failed autosave or recording in full (file names and
         # all); the status line only names it, so that it never runs off the window's edge.
         for problem, short in ((c.autosave_error, _("not autosaved")), (c.bot_error, c.bot_error),
@@ -602,6 +605,14 @@ class MainWindow(QMainWindow):
     def on_finished(self, summary: dict) -> None:
         self.end_page.show_summary(summary)
         self.stack.setCurrentWidget(self.end_page)
+
+    def on_recorded(self) -> None:
+        """A game went into the history (or could not): the end screen of the game just over may
+        link to it, and an open History window shows it."""
+        if self.controller.session is not None and self.controller.session.over:
+            self.end_page.show_match(self.controller.recorded_match())
+        if self.history_window is not None and self.history_window.isVisible():
+            self.history_window.games_added()
 
     def show_bot_reasons(self) -> None:
         if self.controller.session is None:

@@ -22,9 +22,11 @@ class Background(QObject):
         super().__init__(owner)
         self._finished.connect(self._deliver)
 
-    def run(self, work: Callable[[], Any], done: Done, name: str = "background", thread: bool = True) -> None:
+    def run(self, work: Callable[[], Any], done: Done, name: str = "background",
+            thread: bool = True) -> threading.Thread | None:
         """``work()`` off the GUI thread; ``done`` gets its result there. ``thread=False`` runs it
-        at once instead (a resource that allows only one thread, such as an in-memory database)."""
+        at once instead (a resource that allows only one thread, such as an in-memory database).
+        Returns the thread, for a caller that must wait for the work at some point."""
         def body() -> None:
             try:
                 result, error = work(), None
@@ -35,10 +37,12 @@ class Background(QObject):
             except RuntimeError:       # the owner (and so this object) went away meanwhile
                 pass
 
-        if thread:
-            threading.Thread(target=body, name=name, daemon=True).start()
-        else:
+        if not thread:
             body()
+            return None
+        worker = threading.Thread(target=body, name=name, daemon=True)
+        worker.start()
+        return worker
 
     @staticmethod
     def _deliver(done: Done, result, error) -> None:

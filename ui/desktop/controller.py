@@ -58,6 +58,7 @@ class Controller(QObject):
     decision_requested = Signal(object)   # Decision for a person
     match_finished = Signal(dict)         # summary(): see below
     notice = Signal(str)                  # something went wrong that the person should read
+    recorded = Signal()                   # a game went into the history (or could not)
 
     def __init__(self, autosave: Path | None = None, recorder: Callable[..., object] | None = None,
                  parent=None):
@@ -69,6 +70,7 @@ class Controller(QObject):
         self.history_error = ""
         self._recorded: Session | None = None
         self._kept = False   # the game last recorded is in the history, or in a file from which it goes in
+        self._recording: _Recording | None = None   # a game just over, being recorded meanwhile
         self._practice: Session | None = None   # a tutorial's game: neither autosaved nor recorded
         self._real: Session | None = None       # the last real game: the one the autosave holds
         self.setup: dict | None = None       # what the match was started from, seed included
@@ -413,7 +415,10 @@ class Controller(QObject):
         left): begun, and neither in its autosave (a full or read-only disk) nor, when over, in
         the history or a file. The autosave is tried once more first: the disk may have room again."""
         s = self._real
-        if s is None or not s.game.answers or not self.autosave_error or self.safe(s):
+        if s is None or not s.game.answers or not self.autosave_error:
+            return None
+        self.finish_recording()   # (nothing else holds the game: what the record does decides)
+        if self.safe(s):
             return None
         self._autosave(s)
         return s if self.autosave_error else None
@@ -422,6 +427,7 @@ class Controller(QObject):
         """A real game another takes the place of: one left before its end is recorded as
         abandoned; one over that neither the history nor a file has yet goes into the history
         now, or else its autosave goes among the saved games (one not begun needs nothing)."""
+        self.finish_recording()   # (its record may be under way: the autosave is given up after it)
         if not session.over:
             if session.game.answers:
                 self._record(session)
@@ -438,19 +444,63 @@ class Controller(QObject):
         if self._real is None:
             self._real = session
 
-    def _record(self, session: Session) -> None:
-        """Store a game in the match history; a failure is reported, never fatal to play."""
+    @property
+    def recording(self) -> bool:
+        """A game just over is being stored in the history (the window goes on meanwhile)."""
+        return self._recording is not None
+
+    def recorded_match(self) -> int | None:
+        """The history's id of the game on the table, once it is recorded there."""
+        return self.recorded_id if self._recorded is self.session and self._recording is None else None
+
+    def finish_recording(self) -> None:
+        """Wait for the record under way, if any, and take its outcome now: whatever decides
+        what happens to a game's autosave needs it (another game starting, the window closing)."""
+        pending = self._recording
+        if pending is not None and pending.thread is not None:
+            pending.thread.join()
+            self._settle(pending)
+
+    def _record(self, session: Session, meanwhile: bool = False) -> None:
+        """Store a game in the match history; a failure is reported, never fatal to play. A game
+        just over is stored ``meanwhile``, off the window's thread: a history another program
+        holds may keep it waiting for seconds, and the window would freeze. Its autosave holds it
+        until then; :meth:`finish_recording` waits for it where the outcome matters."""
         if self.recorder is None or session is self._practice:
             return
+        self.finish_recording()   # (one record at a time, in the order the games came)
         self._recorded = session
         self.recorded_id = None
         self._kept = False
-        try:
-            match_id = self.recorder(session)
+        pending = _Recording(session)
+        recorder = self.recorder
+
+        def work() -> None:   # (the game is over: nothing changes it while this reads it)
+            try:
+                pending.match_id = recorder(session)
+            except Exception as exc:   # taken up by _settle, on the window's thread
+                pending.error = exc
+
+        if not meanwhile:
+            work()
+            self._settle(pending)
+            return
+        self._recording = pending
+        pending.thread = self._background.run(work, lambda _result, _error: self._settle(pending), name="record")
+
+    def _settle(self, pending: _Recording) -> None:
+        """Take the outcome of a record (once: waited for, or told by the thread that made it)."""
+        if pending.settled:
+            return
+        pending.settled = True
+        meanwhile = pending is self._recording
+        self._recording = None
+        session, match_id, exc = pending.session, pending.match_id, pending.error
+        if exc is None:
             self.recorded_id = match_id if isinstance(match_id, int) else None
             self.history_error = ""
             self._kept = True
-        except Exception as exc:  # the history is a convenience: the game goes on without it
+        else:  # the history is a convenience: the game goes on without it
             from ascension.ui.history.recording import GameInAFile
             self._kept = isinstance(exc, GameInAFile)
             log.error("could not record the game in the history: %s", exc, exc_info=exc)
@@ -460,14 +510,18 @@ class Controller(QObject):
                     "The game stays in its autosave and goes into the history when you start another game, or at "
                     "the next start.")
             self.notice.emit(self.history_error)   # (where a kept game waits: worth reading whole)
+        if meanwhile:
+            if session is self._real:
+                self._autosave(session)   # (it held the game over until now: a stop meanwhile loses nothing)
+            self.state_changed.emit()
+        self.recorded.emit()
 
     # ------------------------------------------------------------------ after every change
     def _changed(self) -> None:
         self.hint = None   # it was for the decision just answered (or taken back)
         self._autosave()
         if self.session.over and self._recorded is not self.session:
-            self._record(self.session)
-            self._autosave()   # (the autosave held the game over until now: a stop while recording loses nothing)
+            self._record(self.session, meanwhile=True)
         self._painted = time.monotonic()
         waiting = self.session.waiting_for_bot()
         if not waiting:
@@ -500,4 +554,15 @@ class Controller(QObject):
         race = ReplaySteps(g.ctx.setup, g.answers).honor_by_turn()   # rebuilt from seed + answers
         return {"sides": out, "winners": winners, "tie_break": g.tie_break(), "teams": bool(res["sides"]),
                 "assisted": res["assisted"], "seed": res["seed"], "capped": g.capped, "turns": g.turn,
-                "race": race, "match_id": self.recorded_id if self._recorded is self.session else None}
+                "race": race, "match_id": self.recorded_match()}
+
+
+class _Recording:
+    """A game's record under way: what the thread made of it, taken up once by the window."""
+
+    def __init__(self, session: Session):
+        self.session = session
+        self.thread = None                 # the thread making it (None: made at once)
+        self.match_id: object = None       # what the recorder returned
+        self.error: Exception | None = None
+        self.settled = False

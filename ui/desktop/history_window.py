@@ -18,13 +18,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
+from sqlalchemy.exc import SQLAlchemyError
 from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget)
 
 from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.ui.history import repo
-from ascension.ui.history.db import History, ReadOnlyHistoryError, export_over_a_database, open_history
+from ascension.ui.history.db import (History, ReadOnlyHistoryError, as_history_error, export_over_a_database,
+                                     open_history)
 from ascension.ui.history.recording import history_for, kept_for, take_in_kept
 
 from .history_common import DEFAULT_FILTER, when
@@ -197,6 +199,19 @@ class HistoryWindow(QWidget):
         if self.stats is not None:
             self.stats.set_names(f.names)
         self._names = f.names
+
+    def games_added(self) -> None:
+        """Games went into the history while this window was open (one just played at the table)."""
+        if self.history is None:
+            return
+        try:
+            self.model.refresh()
+            self.load_facets()
+        except SQLAlchemyError as exc:   # (the table stays as it was)
+            self._notice(str(as_history_error(exc, self.history.location, self.history.path)))
+            return
+        if self.stats is not None and self.tabs.currentWidget() is self._stats_holder:
+            self.stats.refresh(self.model.filter)
 
     def apply_filter(self, filt: repo.MatchFilter) -> None:
         self.model.set_filter(filt)

@@ -426,6 +426,11 @@ class EndScreen(QWidget):
         lay.addLayout(buttons)
         lay.addStretch(2)
 
+    def show_match(self, match_id: int | None) -> None:
+        """The game's id in the history, once it is recorded there (the record is made meanwhile)."""
+        self._match_id = match_id
+        self.replay_button.setVisible(match_id is not None)
+
     def show_summary(self, s: dict) -> None:
         winners = " & ".join(s["winners"])
         if s["teams"]:
@@ -467,8 +472,7 @@ class EndScreen(QWidget):
             notes.append(_("Assisted game: an undo took back cards that had already been revealed."))
         notes.append(_("Seed {seed}").format(seed=s["seed"]))
         self.notes.setText("\n".join(notes))
-        self._match_id = s.get("match_id")
-        self.replay_button.setVisible(self._match_id is not None)
+        self.show_match(s.get("match_id"))
         names, rows = s.get("race") or ([], [])
         if len(rows) > 1 and self.race is None:
             self.race = HonorRaceChart()
