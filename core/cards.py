@@ -8,6 +8,7 @@ Definitions are immutable and shared by every match; a match refers to them by i
 """
 from __future__ import annotations
 
+import sys
 import tomllib
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
@@ -392,8 +393,8 @@ def read_toml(path: Path, what: str, name: str | None = None) -> dict:
     "override file"."""
     too_big, not_utf8, too_deep, bad = _UNREADABLE[what]
     name = name or str(path)
-    try:
-        return tomllib.loads(read_bounded(path, MAX_FILE_BYTES).decode("utf-8"))
+    try:   # (utf-8-sig: the byte-order mark some editors put first, which TOML itself refuses)
+        return tomllib.loads(read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig"))
     except FileTooLarge as exc:
         raise SetFileError(_(too_big).format(file=name, size=exc.size, most=exc.limit)) from None
     except UnicodeDecodeError as exc:
@@ -403,6 +404,9 @@ def read_toml(path: Path, what: str, name: str | None = None) -> dict:
     except (OSError, NotAFile, tomllib.TOMLDecodeError) as exc:
         raise SetFileError(_(bad).format(file=name, error=i18n.os_error(exc, path) if isinstance(exc, OSError) else exc)
                            ) from None
+    except ValueError:   # tomllib's own, for an integer of thousands of digits (Python caps their reading)
+        raise SetFileError(_(bad).format(file=name, error=_("a number of more than {n} digits").format(
+            n=sys.get_int_max_str_digits()))) from None
 
 
 def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None = None) -> CardSet:

@@ -82,6 +82,7 @@ ROLE_WORDS = {"starting": N_("a starting card"), "always": N_("an always-availab
               "center": N_("a center-deck card"), "legend": N_("a Legendary Character")}
 
 
+SHIPPED_PACKAGE: Final = "ascension."   # the plugins the program ships live in it
 UNCHANGED = N_("the game is as it was before this answer")   # what a failed answer left
 VILLAIN = N_("The villain")   # the solo opponent's seat, unless its plugin names it
 
@@ -150,6 +151,17 @@ def blame(exc: BaseException, pm, note: str = "") -> EngineError:
         return PluginError(plugin, frame.f_code.co_name, exc, note)
     return EngineError(_("the engine failed: {error}; {note}").format(
         error=f"{type(exc).__name__}: {exc}", note=note or _(UNCHANGED)), exc)
+
+
+def installed_plugin_at_fault(exc: BaseException, pm) -> PluginError | None:
+    """What :func:`blame` says of ``exc`` when the code at fault is a plugin installed apart from
+    the program (not one of those it ships): a fault of its code, not of a game's data."""
+    blamed = blame(exc, pm, _("the game is kept, and offered again once the plugin works"))
+    if not isinstance(blamed, PluginError):
+        return None
+    plugin = pm.get_plugin(blamed.plugin)
+    module = plugin.__name__ if isinstance(plugin, ModuleType) else type(plugin).__module__
+    return None if module.startswith(SHIPPED_PACKAGE) else blamed
 
 
 class Decision:

@@ -468,13 +468,22 @@ class Hooks:
         given = {"game": game, "seat": seat}
         for impl in reversed(self.pm.hook.asc_public_status.get_hookimpls()):   # pluggy's order
             try:
-                rows += impl.function(*(given[a] for a in impl.argnames)) or []
+                answer = impl.function(*(given[a] for a in impl.argnames)) or []
+                if not _status_rows(answer):
+                    raise TypeError(f"expected a list of (label, text) pairs, not {answer!r:.80}")
+                rows += [(label, text) for label, text in answer]
             except Exception as exc:
                 if impl.plugin_name not in self.status_failed:   # (logged once: the table is shown again and again)
                     self.status_failed.add(impl.plugin_name)
                     log.warning("plugin %r failed in asc_public_status", impl.plugin_name, exc_info=True)
                 rows.append((impl.plugin_name, _("cannot be shown ({error})").format(error=f"{type(exc).__name__}: {exc}")))
         return rows
+
+
+def _status_rows(answer: object) -> bool:
+    """Whether ``answer`` is what ``asc_public_status`` promises: (label, text) pairs of strings."""
+    return isinstance(answer, (list, tuple)) and all(
+        isinstance(row, (list, tuple)) and len(row) == 2 and all(isinstance(x, str) for x in row) for row in answer)
 
 
 def setup_choices(variants: list[str]) -> tuple[list[dict], list[str]]:

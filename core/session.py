@@ -8,13 +8,13 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass
 from datetime import datetime, timezone
-from typing import Any, Callable, Literal
+from typing import Annotated, Any, Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 
 from . import rng
-from .bots import Bot, bot_kinds, make_bot
-from .engine import Decision, Game
+from .bots import Bot, BotUnavailable, bot_kinds, make_bot
+from .engine import Decision, Game, PluginError, blame, installed_plugin_at_fault
 from .i18n import _, validation_message
 from .match import MAX_SAVE_CHARS, Name, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
 
@@ -47,13 +47,24 @@ class _SeatModel(BaseModel):
     bot: StrictStr | None = None
 
 
+def _a_time_in_utc(when: datetime | None) -> datetime | None:
+    """A game's start, which the history keeps in UTC: one beyond the calendar's ends once
+    moved there (year 1 at +14:00) could be loaded and played, but never recorded."""
+    if when is not None and when.tzinfo is not None:
+        try:
+            when.astimezone(timezone.utc)
+        except OverflowError:
+            raise ValueError(_("a time beyond the calendar's ends in UTC")) from None
+    return when
+
+
 class _SessionModel(BaseModel):
     """What a saved session holds (checked before anything is built from it)."""
     model_config = ConfigDict(extra="forbid")
     format: int
     seats: list[_SeatModel] = Field(min_length=1, max_length=6)
     assisted: StrictBool = False
-    started_at: datetime | None = None
+    started_at: Annotated[datetime | None, AfterValidator(_a_time_in_utc)] = None
     game: dict[StrictStr, Any]
 
 
@@ -89,6 +100,18 @@ def plain_reason(why: str, said: str) -> str:
     return why.removeprefix(f"{said}: ")
 
 
+def _start_bot(kind: str, defs, seed: int, seat: int) -> Bot:
+    """A seat's bot. One whose start fails (a plugin's bot missing a file of its own, say) is a
+    :class:`BotUnavailable`: the game is sound, only that bot cannot play it now."""
+    try:
+        return make_bot(kind, defs, seed, seat)
+    except BotUnavailable:
+        raise
+    except Exception as exc:
+        raise BotUnavailable(_("the bot '{bot}' cannot start: {error}").format(
+            bot=kind, error=f"{type(exc).__name__}: {exc}")) from exc
+
+
 class Session:
     KEEP_MOVES = 200   # bot moves kept for "why?"
 
@@ -97,12 +120,23 @@ class Session:
             raise ValueError(f"{len(seats)} seats for a {len(game.players)}-player game")
         self.game = game
         self.seats = seats
-        self.bots: dict[int, Bot] = {i: self._named(make_bot(s.bot or "greedy", game.ctx.defs, game.seed, i))
+        self.bots: dict[int, Bot] = {i: self._named(_start_bot(s.bot or "greedy", game.ctx.defs, game.seed, i))
                                      for i, s in enumerate(seats) if s.kind == "bot"}
         self.undo_stack: list[tuple[str, int, int]] = []   # (saved game, seat, log length)
         self.bot_moves: list[BotMove] = []                 # the latest last
         self.assisted = False
         self.started_at = datetime.now(timezone.utc)       # for the match history
+
+    def installed_plugin_at_fault(self, exc: BaseException) -> PluginError | None:
+        """The fault of a plugin installed apart from the program, if ``exc`` is one: not of the
+        game's data (a save such a plugin fails on is sound, and kept)."""
+        return installed_plugin_at_fault(exc, self.game.ctx.pm)
+
+    def fault(self, exc: BaseException) -> str:
+        """A fault outside any move (the table shown, the scores read) in words: the plugin and its
+        hook when a plugin's code raised (as a failed move names them), else the error itself."""
+        blamed = blame(exc, self.game.ctx.pm, _("nothing was changed"))
+        return str(blamed) if isinstance(blamed, PluginError) else f"{type(exc).__name__}: {exc}"
 
     @classmethod
     def start(cls, sets: list[str], seats: list[Seat], variants: list[str] = (), seed: int | None = None,

@@ -166,7 +166,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         raise
     except Exception as exc:   # a fault outside any move (showing the table, a hint): the game is saved
         log.error("the terminal game stopped on an error", exc_info=exc)
-        error = f"{type(exc).__name__}: {exc}"
+        error = session.fault(exc)
         out(_("The game stopped on an error in the program: {error}. It is saved in {path}: resume it with "
               "'ascension play --load {path}'.").format(error=error, path=saved.path) if saved.holds_game and saved.named
             else _("The game stopped on an error in the program: {error}. It is saved and offered again at the next "
@@ -175,8 +175,12 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         leave()
         return session.game
     saved.keep(session, out)   # the game over stays there until the history (or a file) has it
-    show_log(session.game, shown, out)
-    show_result(session.game, out)
+    try:
+        show_log(session.game, shown, out)
+        show_result(session.game, out)
+    except Exception as exc:   # (a plugin failing as the scores are read): the game still goes in
+        log.error("the final scores could not be shown", exc_info=exc)
+        out(_("The final scores cannot be shown: {error}.").format(error=session.fault(exc)))
     if record(session, db, out):
         saved.discard()
     elif saved.holds_game and not saved.named:

@@ -63,6 +63,20 @@ def test_session_save_and_resume_is_exact():
     assert [x.kind for x in again.seats] == ["human", "bot"]
 
 
+@pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-14:00"])
+def test_a_start_beyond_the_calendar_in_utc_is_refused_as_the_save_is_read(when):
+    """It loaded and played to its end, and then no record of it could ever be made (the
+    history keeps times in UTC): an OverflowError, and the game waited among the saved games
+    for a mend that could not come."""
+    import json
+    d = json.loads(vs_bot().to_json())
+    d["started_at"] = when
+    with pytest.raises(SaveFileError, match="started_at: a time beyond the calendar's ends in UTC"):
+        Session.from_json(json.dumps(d), "edited.json")
+    d["started_at"] = "0001-01-01T00:00:00+00:00"   # at the very edge, but there
+    assert Session.from_json(json.dumps(d)).started_at.year == 1
+
+
 def test_broken_session_file_is_refused():
     with pytest.raises(SaveFileError, match="not a valid saved session"):
         Session.from_json('{"format": 1, "seats": []}')

@@ -83,3 +83,9 @@ def test_unreadable_toml_is_reported_with_the_file_name(tmp_path, verbs):
 def test_missing_set_header_field_is_named(tmp_path, verbs):
     with pytest.raises(SetFileError, match=r"^x.toml: \[set\]: field 'name'"):
         _load(tmp_path, verbs, '[set]\nid = "x"\n' + GOOD_CARD, name="x.toml")
+
+
+def test_a_number_of_thousands_of_digits_is_reported_with_the_file_name(tmp_path, verbs):
+    """tomllib's own ValueError for it stopped every command and the desktop's start with a traceback."""
+    with pytest.raises(SetFileError, match="^huge.toml: cannot read the set file: a number of more than 4300 digits$"):
+        _load(tmp_path, verbs, HEADER + GOOD_CARD.replace("cost = 4", "cost = " + "4" * 5000), name="huge.toml")

@@ -162,3 +162,27 @@ def test_a_plugin_whose_status_fails_shows_so_and_the_game_goes_on(caplog):
     assert len(failures) == 1 and failures[0].exc_info   # in the log with its traceback, once
     solo.apply(0)   # and the game plays on
     assert solo.answers == [0]
+
+
+class WrongStatus:
+    """A plugin whose public status is not (label, text) pairs: the seat panels unpacked it and
+    stopped the game (terminal) or failed at every repaint (desktop)."""
+
+    def __init__(self, answer):
+        self.answer = answer
+
+    @hookimpl
+    def asc_public_status(self, game, seat):
+        return self.answer
+
+
+@pytest.mark.parametrize("answer", ["abc", [("a",)], [("a", 1)], 5])
+def test_a_plugin_whose_status_is_not_label_text_pairs_shows_so_and_the_game_goes_on(answer):
+    solo = new_game(["10th"], ["Ann"], ["samael"], seed=2)
+    samael = solo.public_status(-1)
+    solo.ctx.pm.register(WrongStatus(answer), name="wrong")
+    [(name, said), *rest] = solo.public_status(-1)
+    assert name == "wrong" and said.startswith("cannot be shown (TypeError: expected a list of (label, text) pairs")
+    assert rest == samael
+    solo.apply(0)
+    assert solo.answers == [0]

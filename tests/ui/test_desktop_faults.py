@@ -788,3 +788,37 @@ def test_the_open_window_comes_back_from_the_taskbar_when_the_program_is_started
     assert not second.claim() and second.holder() == os.getpid()
     assert second.wake_holder()
     qtbot.waitUntil(lambda: not window.windowState() & Qt.WindowMinimized, timeout=3000)
+
+
+FAILS_LATER = '''
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+PLUGIN = PluginInfo(name="later", variant="later", summary="fails when told to")
+FAIL = False
+
+@hookimpl
+def asc_extra_actions(game, seat):
+    if FAIL:
+        raise RuntimeError("extra actions broke")
+    return None
+'''
+
+
+@pytest.mark.qt_no_exception_capture
+def test_a_plugin_failing_while_the_table_is_drawn_is_named_in_the_window(qtbot, monkeypatch, installed_package):
+    """The exception went to the terminal the desktop was started from (often none) and the table
+    silently stopped answering; the player now reads which plugin failed, and the move made is
+    in the autosave."""
+    import importlib
+
+    from clicker import actionable_cards, recording_window
+    installed_package("later", {"__init__.py": FAILS_LATER})
+    w = recording_window(qtbot)
+    monkeypatch.setattr("sys.excepthook", w.unexpected)   # as ascension-desktop's main() sets it
+    w.start(dict(TWO, variants=["later"]))
+    importlib.import_module("asc_later").FAIL = True
+    qtbot.mouseClick(actionable_cards(w)[0], Qt.LeftButton)   # a card played: the next decision fails
+    assert "Something went wrong: plugin 'later' failed in asc_extra_actions: RuntimeError: extra actions " \
+           "broke" in w.notice.text()
+    saved = json.loads(storage.autosave_path().read_text())
+    assert saved["game"]["answers"] == w.controller.game.answers and w.controller.game.answers

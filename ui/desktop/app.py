@@ -7,6 +7,7 @@ an answer. What is legal comes from the controller, which asks the engine.
 from __future__ import annotations
 
 import html
+import logging
 import sys
 from pathlib import Path
 
@@ -35,6 +36,9 @@ from .words import seat_kind, speed_name, speed_word
 
 MIN_SIZE = (1280, 720)
 NOTICE_CHARS = 600   # a longer message (a huge file's contents quoted) is cut: the log has it whole
+
+
+log = logging.getLogger(__name__)
 
 
 class NoticeBar(QFrame):
@@ -606,6 +610,18 @@ class MainWindow(QMainWindow):
         self.end_page.show_summary(summary)
         self.stack.setCurrentWidget(self.end_page)
 
+    def unexpected(self, kind, exc, tb) -> None:
+        """A fault in the window's own work (a plugin failing as the table is drawn): said in the
+        band above the table, naming the plugin at fault, and logged; not printed to a terminal
+        the player never sees while the window silently stops answering."""
+        if not isinstance(exc, Exception):   # (SystemExit, KeyboardInterrupt: as Python handles them)
+            sys.__excepthook__(kind, exc, tb)
+            return
+        log.error("an error in the window", exc_info=(kind, exc, tb))
+        session = self.controller.session
+        error = session.fault(exc.with_traceback(tb)) if session is not None else f"{kind.__name__}: {exc}"
+        self.notice.add(_("Something went wrong: {error}.").format(error=error))
+
     def on_recorded(self) -> None:
         """A game went into the history (or could not): the end screen of the game just over may
         link to it, and an open History window shows it."""
@@ -903,6 +919,7 @@ def main(argv: list[str] | None = None) -> int:
     window = MainWindow(controller, settings)
     window.instance = instance
     instance.listen(window.bring_to_front)
+    sys.excepthook = window.unexpected   # (Qt hands a slot's exception to it)
     window.restore_geometry()
     window.show()
     window.refresh()

@@ -115,6 +115,7 @@ def read_session(path: str | Path) -> Session:
         raise SaveFileError(_("{path}: cannot be read as a saved game: {error}").format(path=path, error=exc)) from None
     except OSError as exc:   # permissions, a disk error: locked is not damaged
         raise SaveNotUsableNow(path, _("cannot be read now: {error}").format(error=os_error(exc, path))) from None
+    session = None
     try:
         session = Session.from_json(text, str(path))
         check_playable(session)
@@ -124,6 +125,10 @@ def read_session(path: str | Path) -> Session:
         raise SaveNotUsableNow(path, _("the saved game is sound, but one of its bots cannot start: {error}").format(
             error=exc)) from None
     except Exception as exc:   # RecursionError for deep nesting, or a state the engine rejects late
+        failed = session is not None and session.installed_plugin_at_fault(exc)
+        if failed:   # the code of a plugin installed apart failed, not the file: kept until it works
+            raise SaveNotUsableNow(path, _("the saved game is sound as far as can be told, but {error}").format(
+                error=failed)) from None
         raise SaveFileError(_("{path}: not a valid saved game: {error}").format(
             path=path, error=f"{type(exc).__name__}: {exc}")) from None
     restore_history(session)
