@@ -24,6 +24,33 @@ class BotUnavailable(RuntimeError):
     says what to do). A game that has such a bot in a seat is sound; only the bot cannot play."""
 
 
+class BotFailed(RuntimeError):
+    """A bot's answer failed: its code raised, or it answered what is no option of the decision.
+    ``bot`` names it (a plugin's bot among them), ``error`` says what went wrong."""
+
+    def __init__(self, bot: str, error: str):
+        super().__init__(_("the bot '{bot}' failed: {error}").format(bot=bot, error=error))
+        self.bot, self.error = bot, error
+
+
+def ask_bot(bot: "Bot", kind: str, view, decision) -> int:
+    """``bot``'s answer to ``decision`` (a ``kind`` bot), checked: whatever goes wrong in its code,
+    or an answer that is no option, is a :class:`BotFailed` naming it."""
+    try:
+        index = bot.choose(view, decision)
+    except Exception as exc:
+        raise BotFailed(kind, f"{type(exc).__name__}: {exc}") from exc
+    return checked_answer(kind, index, decision)
+
+
+def checked_answer(kind: str, index: object, decision) -> int:
+    """A bot's answer, if it is an option of ``decision``; else a :class:`BotFailed` naming the bot."""
+    if type(index) is not int or not 0 <= index < len(decision.options):   # (True is no index)
+        raise BotFailed(kind, _("it answered {answer}, which is no option here (0..{last})").format(
+            answer=repr(index)[:40], last=len(decision.options) - 1))
+    return index
+
+
 class Bot:
     """A seat's player: it sees the redacted view and the pending decision, and answers with
     an option's index. Its RNG stream is derived from the match seed, its name and seat, so

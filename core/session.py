@@ -13,7 +13,7 @@ from typing import Annotated, Any, Callable, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
 
 from . import rng
-from .bots import Bot, BotUnavailable, bot_kinds, make_bot
+from .bots import Bot, BotUnavailable, ask_bot, bot_kinds, checked_answer, make_bot
 from .engine import Decision, Game, PluginError, blame, installed_plugin_at_fault
 from .i18n import _, validation_message
 from .match import MAX_SAVE_CHARS, Name, SaveFileError, SaveNotUsableNow, load, new_game, newer, not_json, save
@@ -171,7 +171,11 @@ class Session:
     def bot_answer(self) -> int:
         """The index the bot whose turn it is would answer (without applying it)."""
         dec = self.game.decision()
-        return self.bots[dec.seat].choose(self.game.view(dec.seat), dec)
+        return ask_bot(self.bots[dec.seat], self.bot_kind(dec.seat), self.game.view(dec.seat), dec)
+
+    def bot_kind(self, seat: int) -> str:
+        """The kind of bot in ``seat`` (``greedy`` for a bot seat that names none)."""
+        return self.seats[seat].bot or "greedy"
 
     def step_bot(self) -> int:
         return self.apply_bot(self.bot_answer())
@@ -182,9 +186,10 @@ class Session:
         if not self.waiting_for_bot():
             raise ValueError("no bot is deciding now")
         dec = self.game.decision()
-        bot, known = self.bots[dec.seat], 0 <= index < len(dec.options)
-        move = BotMove(self.game.turn, dec.seat, self.game.label(dec.options[index]) if known else str(index),
-                       why or bot.explanation(), len(self.game.log), bot.describe(dec.options[index]) if known else "")
+        bot = self.bots[dec.seat]
+        index = checked_answer(self.bot_kind(dec.seat), index, dec)   # (worked out elsewhere: checked here)
+        move = BotMove(self.game.turn, dec.seat, self.game.label(dec.options[index]), why or bot.explanation(),
+                       len(self.game.log), bot.describe(dec.options[index]))
         self.game.apply(index)
         self.bot_moves.append(move)
         del self.bot_moves[:-self.KEEP_MOVES]

@@ -12,6 +12,7 @@ import logging
 from typing import Callable
 
 from ascension.core import engine
+from ascension.core.bots import BotFailed
 from ascension.core.i18n import _
 from ascension.core.session import Session
 
@@ -24,6 +25,9 @@ def move_failure(exc: Exception) -> str:
         return _("That move could not be made (the plugin '{plugin}' failed in {hook}: {error}). The game is as it "
                  "was before the move.").format(plugin=exc.plugin, hook=exc.hook,
                                                 error=f"{type(exc.original).__name__}: {exc.original}")
+    if isinstance(exc, BotFailed):
+        return _("That move could not be made (the bot '{bot}' failed: {error}). The game is as it was before the "
+                 "move.").format(bot=exc.bot, error=exc.error)
     return _("That move could not be made (an error in the program: {error}). The game is as it was before the "
              "move.").format(error=f"{type(exc).__name__}: {exc}")
 

@@ -119,3 +119,42 @@ def test_a_save_whose_bot_cannot_start_is_held_not_called_damaged(installed_pack
                                  "'/home/ann/.pbot/model.bin'")
     sys.modules["asc_pbot"].BROKEN = False
     assert storage.read_session(path).to_json() == session.to_json()
+
+
+WILD_BOT = '''
+from ascension.core.bots import Bot
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import BotKind, PluginInfo
+PLUGIN = PluginInfo(name="wild", summary="a bot that answers badly when told to")
+ANSWER = None   # what it answers: None (a fine move), an exception to raise, or a value
+
+class Wild(Bot):
+    def choose(self, view, decision):
+        if isinstance(ANSWER, Exception):
+            raise ANSWER
+        return 0 if ANSWER is None else ANSWER
+
+@hookimpl
+def asc_bots():
+    return [BotKind("wild", Wild, "answers badly when told to")]
+'''
+
+
+@pytest.mark.parametrize("answer, said", [
+    (RuntimeError("its model fell out"), "RuntimeError: its model fell out"),
+    (10_000, "it answered 10000, which is no option here (0..2)"),
+    ("1", "it answered '1', which is no option here (0..2)"),
+    (True, "it answered True, which is no option here (0..2)"),
+])
+def test_a_bot_that_fails_or_answers_no_option_is_named_and_the_game_kept(installed_package, answer, said):
+    """It was "an error in the program: InvalidAnswer: answer 10000 is not an option of ...", or a
+    TypeError from deep in the engine, with no word of the bot."""
+    from ascension.ui.moves import make_move
+    installed_package("wild", {"__init__.py": WILD_BOT})
+    session = Session.start(["10th"], [Seat("Bob", "bot", "wild"), Seat("Ann")], seed=1)
+    importlib.import_module("asc_wild").ANSWER = answer
+    before = session.to_json()
+    failure = make_move(session, session.step_bot)
+    assert failure == (f"That move could not be made (the bot 'wild' failed: {said}). The game is as it was "
+                       "before the move.")
+    assert session.to_json() == before

@@ -822,3 +822,29 @@ def test_a_plugin_failing_while_the_table_is_drawn_is_named_in_the_window(qtbot,
            "broke" in w.notice.text()
     saved = json.loads(storage.autosave_path().read_text())
     assert saved["game"]["answers"] == w.controller.game.answers and w.controller.game.answers
+
+
+WILD_BOT = '''
+from ascension.core.bots import Bot
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import BotKind, PluginInfo
+PLUGIN = PluginInfo(name="wild", summary="a bot whose model file is gone")
+
+class Wild(Bot):
+    def choose(self, view, decision):
+        raise RuntimeError("its model fell out")
+
+@hookimpl
+def asc_bots():
+    return [BotKind("wild", Wild, "fails")]
+'''
+
+
+def test_a_plugins_bot_that_fails_is_named_in_the_window_and_the_game_kept(qtbot, installed_package):
+    from clicker import recording_window
+    installed_package("wild", {"__init__.py": WILD_BOT})
+    w = recording_window(qtbot)
+    w.start(dict(TWO, seats=seats(("Bob", "wild"), "Ann")))
+    qtbot.waitUntil(lambda: w.controller.bot_error != "", timeout=10000)
+    assert w.controller.bot_error == "The bot 'wild' failed: RuntimeError: its model fell out (Skip bots tries again)"
+    assert "The bot 'wild' failed" in w.notice.text() and w.controller.game.answers == []

@@ -21,6 +21,7 @@ from typing import Callable
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from ascension.core.bots import BotFailed, ask_bot
 from ascension.core.engine import Decision, Game
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SetupError
@@ -294,8 +295,9 @@ class Controller(QObject):
             return
         dec = self.session.decision()
         bot, view, token = self.session.bots[dec.seat], self.game.view(dec.seat), self._generation
+        kind = self.session.bot_kind(dec.seat)
         self._thinking = token
-        self._background.run(lambda: (bot.choose(view, dec), bot.explanation()),   # the move and its reason
+        self._background.run(lambda: (ask_bot(bot, kind, view, dec), bot.explanation()),   # the move and its reason
                              lambda result, error: self._bot_answered(token, result, error), name="bot")
 
     def _bot_answered(self, token: int, result, error: Exception | None = None) -> None:
@@ -303,8 +305,9 @@ class Controller(QObject):
         if self.session is None or token != self._generation:
             return
         if error is not None:
-            self.bot_error = _("The bot failed: {error} (Skip bots tries again)").format(
-                error=f"{type(error).__name__}: {error}")
+            self.bot_error = (_("The bot '{bot}' failed: {error} (Skip bots tries again)").format(
+                bot=bot_name(error.bot), error=error.error) if isinstance(error, BotFailed) else
+                _("The bot failed: {error} (Skip bots tries again)").format(error=f"{type(error).__name__}: {error}"))
             log.error(self.bot_error, exc_info=error)
             self.notice.emit(_("{problem}. The game is as it was before its move.").format(problem=self.bot_error))
             self._skipping = False
