@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from string import Formatter
 from typing import Callable, NamedTuple
 
 from .cards import FACTIONS
@@ -103,10 +104,27 @@ def render(event: Event, seat_name: Callable[[int | None], str], card_name: Call
     if template is None:   # a kind of event no installed plugin words: its name
         return f"{event.kind} {card}"
     text = _(template) if isinstance(template, str) else template(event.n)
-    return text.format(
-        who=seat_name(event.seat), card=card, n=event.n,
-        faction=faction_name(event.where) if event.where in FACTIONS else event.where,
-        where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " ")))
+    try:
+        return text.format(
+            who=seat_name(event.seat), card=card, n=event.n,
+            faction=faction_name(event.where) if event.where in FACTIONS else event.where,
+            where=(seat_name(int(event.where)) if event.kind in ("stole", "took_honor") else event.where.replace("_", " ")))
+    except (KeyError, IndexError, ValueError, AttributeError):   # a translation's slip in a field: never a lost log
+        return f"{event.kind} {card}"
+
+
+SENTENCE_FIELDS = frozenset({"who", "card", "n", "faction", "where"})   # what :func:`render` fills in
+
+
+def is_sentence(text: object) -> bool:
+    """Whether ``text`` is an event sentence :func:`render` can fill: every field one of
+    :data:`SENTENCE_FIELDS` (a plugin's ``{player}`` stopped every line of the log)."""
+    if not isinstance(text, str):
+        return False
+    try:
+        return all(field is None or field in SENTENCE_FIELDS for _text, field, _spec, _conv in Formatter().parse(text))
+    except ValueError:   # an unmatched brace
+        return False
 
 
 _GAINS = {"gained_runes": runes, "gained_power": lambda n: _("{n} power").format(n=n),

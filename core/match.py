@@ -7,6 +7,7 @@ source, the key and what was expected: :class:`SaveFileError` or :class:`SetupEr
 from __future__ import annotations
 
 import json
+import sys
 import secrets
 from contextlib import contextmanager
 from typing import Annotated, Any, NamedTuple
@@ -571,13 +572,15 @@ def load(text: str, source: str = "save") -> Game:
 
 
 def not_json(exc: ValueError) -> str:
-    """Where a text stops being JSON, in the player's words: json's own message ("Expecting
-    value: line 1 column 1 (char 0)") is English and written for programmers."""
+    """Where a text stops being JSON, in the player's words (``exc``: what ``json.loads`` raised):
+    json's own message ("Expecting value: line 1 column 1 (char 0)") is English and written for
+    programmers."""
     if isinstance(exc, json.JSONDecodeError):
         if not exc.doc.strip():
             return _("it is empty")
         return _("not JSON from line {line}, column {column} on").format(line=exc.lineno, column=exc.colno)
-    return _("not JSON ({error})").format(error=exc)
+    # json raises nothing else from a text: a number longer than Python reads (no game holds one)
+    return _("it holds a number of more than {n} digits").format(n=sys.get_int_max_str_digits())
 
 
 def _not_valid(source: str, problem: str) -> str:

@@ -432,9 +432,10 @@ class Hooks:
 
     def event_texts(self) -> tuple[dict[str, str], list[str]]:
         """The sentences plugins give their kinds of event, and why any was left out."""
-        from .events import worded_by_core
-        return self._wordings("asc_event_texts", "event", "event kinds and sentences",
-                              lambda v: isinstance(v, str), worded_by_core)
+        from .events import SENTENCE_FIELDS, is_sentence, worded_by_core
+        fields = ", ".join("{" + f + "}" for f in sorted(SENTENCE_FIELDS))
+        return self._wordings("asc_event_texts", "event", f"event kinds and sentences (with the fields {fields})",
+                              is_sentence, worded_by_core)
 
     def option_words(self) -> tuple[dict[str, Callable], list[str]]:
         """How plugins word their own kinds of option from card data, and why any was left out."""

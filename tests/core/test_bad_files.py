@@ -72,6 +72,8 @@ SAVES = {   # name -> (make the text from the good save, what the message says)
     "format_99": (lambda d: json.dumps({**d, "format": 99}), "written by a newer version of Ascension Table (format 99"),
     "format_0": (lambda d: json.dumps({**d, "format": 0}), "unsupported save format 0"),
     "format_text": (lambda d: json.dumps({**d, "format": "1"}), "unsupported save format '1'"),
+    "huge_integer": (lambda d: json.dumps(d).replace('"seed": ', '"seed": ' + "9" * 5000 + "0", 1),
+                     "not a valid saved game: it holds a number of more than 4300 digits"),
     "no_state": (lambda d: json.dumps(at(d, "state", DELETE)), "state: Field required"),
     "unknown_key": (lambda d: json.dumps({**d, "cheat": True}), "cheat: Extra inputs are not permitted"),
     "hand_a_string": (lambda d: json.dumps(at(d, "state.players.0.hand", "abc")), "state.players[0].hand: Input should be a valid list"),
@@ -154,6 +156,8 @@ SESSIONS = {
     "assisted_text": (lambda g: session_text(g, assisted="yes"), "assisted: Input should be a valid boolean"),
     "bad_game_inside": (lambda g: session_text(g, game=at(g, "state.current", 9)), "current: 9 is not a seat"),
     "deep": (lambda g: "[" * 100_000, "nested too deep"),
+    "huge_integer": (lambda g: session_text(g).replace('"assisted"', '"x": ' + "9" * 5000 + ', "assisted"', 1),
+                     "not a valid saved session: it holds a number of more than 4300 digits"),
 }
 
 
@@ -210,6 +214,7 @@ OVERRIDES = {   # file content (text or bytes) -> what the message says after th
     "deeply_nested": ("x = " + "[" * 50_000 + "]" * 50_000 + "\n", "cannot read the override file: "),
     "cards_a_number": ("cards = 3\n", "cards: expected tables [cards.<set>.<card>]"),
     "unknown_card": ("[cards.10th.no_such_card]\ncost = 1\n", "set '10th' has no card with id 'no_such_card'"),
+    "huge_integer": ("[cards.10th.mystic]\ncost = " + "9" * 5000 + "\n", "cannot read the override file: a number of more than 4300 digits"),
 }
 
 
@@ -245,6 +250,7 @@ SET_FILES = {
     "deeply_nested": (HEADER + "x = " + "[" * 50_000 + "]" * 50_000 + "\n", "cannot read the set file: "),
     "too_large": (HEADER + "# " + "y" * 2_100_000 + "\n", "bytes is more than the 2000000 a set file may have"),
     "header_a_number": ("set = 3\n" + CARD.format(copies=1), "[set]: field '(card)'"),
+    "huge_integer": (HEADER + CARD.format(copies=1).replace("cost = 4", "cost = " + "4" * 5000), "cannot read the set file: a number of more than 4300 digits"),
 }
 
 

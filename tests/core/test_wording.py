@@ -90,6 +90,26 @@ def test_a_plugin_may_not_reword_an_event_the_core_words(probe_plugin):
     assert refused == ["plugin 'probe' words event 'played', which the core words already: left out"]
 
 
+@pytest.mark.parametrize("sentence", ["{player} waves.", "{who} waves at {", "{who.name} waves.", "{0} waves.", 5])
+def test_a_plugins_event_sentence_with_a_field_the_log_does_not_fill_is_left_out_by_name(probe_plugin, sentence):
+    """"{player} waves." loaded, and every line of the log failed on it (KeyError: 'player'): the
+    game stopped in the terminal, and the desktop failed at every repaint."""
+    texts, refused = probe_plugin({"waved": sentence})
+    assert "waved" not in texts
+    assert len(refused) == 1 and refused[0].startswith("plugin 'probe' failed in asc_event_texts: TypeError: expected "
+                                                       "a dict of event kinds and sentences (with the fields {card}, "
+                                                       "{faction}, {n}, {where}, {who})")
+
+
+def test_a_sentence_whose_translation_has_a_field_the_log_does_not_fill_still_gives_a_line(monkeypatch):
+    from ascension.core import events
+    game = new_game(["10th"], ["Ann", "Bob"], seed=1)
+    game.apply(0)
+    event = next(e for e in game.log if e.kind == "played")
+    monkeypatch.setattr(events, "_", lambda text: "{spieler} spielt {card}.")   # a translator's slip
+    assert render(event, game.seat_name, game.log_name) == f"played {game.log_name(event.card)}"
+
+
 @pytest.mark.parametrize("zone, label", [
     ("center", "Mystic (center row)"), ("hand", "Mystic (hand)"), ("discard", "Mystic (discard pile)"),
     ("void", "Mystic (Void)"), ("played", "Mystic (played this turn)"), ("constructs", "Mystic (in play)"),

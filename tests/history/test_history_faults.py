@@ -278,8 +278,23 @@ def test_a_database_error_while_a_game_is_recorded_is_said_as_what_it_means(tmp_
     with pytest.raises(recording.GameKeptError) as failed:
         recording.record_session(finished_session(1), path)
     said = str(failed.value)
-    assert said.startswith(f"cannot use the history {path}: database or disk is full. The game is kept in ")
+    assert said.startswith(f"the history {path} cannot be written: the disk is full; nothing was changed. Make room "
+                           "on it, then try again. The game is kept in ")
     assert "sqlalche.me" not in said and "OperationalError" not in said and failed.value.kept.exists()
+
+
+@pytest.mark.parametrize("free, said", [(4096, "the disk is full"), (10 << 30, "disk I/O error")])
+def test_an_io_error_on_a_full_disk_is_said_to_be_the_full_disk(tmp_path, monkeypatch, free, said):
+    """SQLite calls a full disk a "disk I/O error" when the WAL's shared memory cannot grow: the
+    player read of a failing disk (a 2 MB tmpfs, filled, showed it)."""
+    import shutil as real_shutil
+
+    from ascension.ui.history import db as history_db
+    error = sqlite3.OperationalError("disk I/O error")
+    error.sqlite_errorcode = sqlite3.SQLITE_IOERR_SHMSIZE
+    usage = real_shutil.disk_usage(tmp_path)
+    monkeypatch.setattr(history_db.shutil, "disk_usage", lambda p: usage._replace(free=free))
+    assert said in str(history_db.as_history_error(error, str(tmp_path / "h.sqlite3"), tmp_path / "h.sqlite3"))
 
 
 def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tmp_path, quick_busy, locked,

@@ -40,6 +40,7 @@ import logging
 from contextlib import contextmanager
 import os
 import re
+import shutil
 import sqlite3
 import stat
 import threading
@@ -134,7 +135,22 @@ def as_history_error(exc: BaseException, where: str, path: Path | None = None) -
         return ReadOnlyHistoryError(where, detail)
     if code in DAMAGE_CODES and path is not None:
         return CorruptHistoryError(path, detail)
+    if code == sqlite3.SQLITE_FULL or code == sqlite3.SQLITE_IOERR and path is not None and _no_room_beside(path):
+        return HistoryError(_("the history {where} cannot be written: the disk is full; nothing was changed. Make "
+                              "room on it, then try again").format(where=where))
     return HistoryError(_("cannot use the history {where}: {detail}").format(where=where, detail=detail))
+
+
+DISK_FULL_BYTES = 1 << 20   # less room than this beside the history: an "I/O error" is a full disk
+
+
+def _no_room_beside(path: Path) -> bool:
+    """Whether the disk the history is on is (all but) full: SQLite says a full disk is a "disk
+    I/O error" when the WAL's shared memory cannot grow there."""
+    try:
+        return shutil.disk_usage(path.parent).free < DISK_FULL_BYTES
+    except OSError:
+        return False
 
 
 def default_location() -> str | Path:
