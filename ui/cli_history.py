@@ -100,7 +100,9 @@ def _store_kept(db) -> None:
     """Games kept because the history could not take them when they ended go in now, before
     the next game (said on stderr; if it still cannot take them, they wait for the next time)."""
     from ascension.ui.history.recording import take_in_kept
-    stored = take_in_kept(db)
+    stored, refused = take_in_kept(db)
+    for said in refused:
+        _notice(said)
     if stored:
         _notice(ngettext("{n} game kept earlier, when the history could not take it, is now in it.",
                          "{n} games kept earlier, when the history could not take them, are now in it.",
@@ -125,15 +127,24 @@ def _browsing(db):
 
 def _date(text: str):
     """A day, or a moment in local time (as the lists show it); one with a time zone as it says."""
-    from datetime import date, datetime
+    from datetime import date, datetime, time, timedelta, timezone
     try:
         if len(text) == 10:
-            return date.fromisoformat(text)
-        moment = datetime.fromisoformat(text)
+            day = date.fromisoformat(text)
+            moment = datetime.combine(day, time.min)   # (checked below, with its day's both ends)
+        else:
+            day, moment = None, datetime.fromisoformat(text)
     except ValueError:
         raise argparse.ArgumentTypeError(
             _("'{text}' is not a date (YYYY-MM-DD) or time (YYYY-MM-DDTHH:MM)").format(text=text)) from None
-    return moment if moment.tzinfo else moment.astimezone()
+    try:   # as a bound the filter takes it, with room for a day's ends and a moment's whole minute, in UTC
+        moment = moment if moment.tzinfo else moment.astimezone()
+        in_utc = moment.astimezone(timezone.utc)
+        in_utc - timedelta(days=1), in_utc + timedelta(days=2)
+    except (OverflowError, ValueError):
+        raise argparse.ArgumentTypeError(_("'{text}' is at the very end of the calendar: no game is dated there; "
+                                           "leave the bound out for all games").format(text=text)) from None
+    return day if day is not None else moment
 
 
 def _until(text: str):
@@ -402,7 +413,10 @@ def cmd_history_check(args) -> int:
     It only reads: a damaged file is reported (exit 1) and left exactly as it is."""
     from ascension.ui.history.db import CorruptHistoryError, HistoryError, check_file, inspect_sqlite_file, resolve
     from ascension.ui.history.models import SCHEMA_VERSION
-    path = resolve(args.db)[1]
+    try:
+        path = resolve(args.db)[1]
+    except HistoryError as exc:   # (links that lead round in a loop)
+        return _error(str(exc))
     if path is None:   # a server: reachable, and a history of this version?
         try:
             with _browsing(args.db) as history:

@@ -121,7 +121,7 @@ def test_a_kept_game_that_is_not_a_file_is_not_taken_for_one(tmp_path, monkeypat
     db = tmp_path / "history.sqlite3"
     path = no_file(tmp_path / "unrecorded" / "20261203-120000-0000-x.json", kind)
     assert recording.kept_for(db) == []
-    assert recording.store_kept(db) == 0
+    assert recording.store_kept(db).stored == 0
     aside = list(path.parent.glob(f"{path.name}.bad-*"))   # out of the way, nothing removed
     assert not os.path.lexists(path) and len(aside) == 1 and os.path.lexists(aside[0])
 

@@ -188,6 +188,30 @@ def test_an_export_never_writes_over_a_history_even_with_replace(capsys, history
     assert history_file.read_bytes() == before and listed(capsys, history_file, "--status", "all")["matches"]
 
 
+@pytest.mark.parametrize("suffix", ["-wal", "-shm", "-journal"])
+def test_an_export_never_writes_over_the_files_sqlite_keeps_beside_a_history(capsys, history_file, suffix):
+    """`--out history.sqlite3-wal --replace` was written, and SQLite then deleted it as the history
+    closed (the export gone); with another of our programs holding the history, every program
+    failed on it with a disk I/O error, and a kill would have lost the games in that log."""
+    companion = history_file.with_name(history_file.name + suffix)
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", companion, "--replace")
+    assert code == 2 and err == (f"ascension: error: {companion} belongs to the database {history_file} (a "
+                                 "history?); an export never writes over one\n")
+    assert not companion.exists() and listed(capsys, history_file, "--status", "all")["matches"]
+
+
+@pytest.mark.parametrize("bound", ["--until=9999-12-31", "--since=0001-01-01", "--until=0001-01-01T00:00",
+                                   "--until=9999-12-31T23:59"])
+def test_a_bound_at_the_very_end_of_the_calendar_is_one_plain_line(capsys, history_file, bound):
+    """It was a four-line pydantic error with a link, or "invalid _until value"."""
+    with pytest.raises(SystemExit) as stopped:   # (as argparse refuses an argument)
+        run(capsys, "history", "list", "--db", history_file, bound)
+    err = capsys.readouterr().err
+    assert stopped.value.code == 2 and err.splitlines()[-1].endswith("is at the very end of the calendar: no game is dated there; "
+                                                       "leave the bound out for all games")
+    assert "pydantic" not in err and "_until" not in err
+
+
 @pytest.mark.parametrize("where", ["folder", "missing-folder"])
 def test_export_to_where_no_file_can_be_written_says_so_plainly(capsys, history_file, tmp_path, where):
     target = tmp_path if where == "folder" else tmp_path / "missing" / "x.csv"

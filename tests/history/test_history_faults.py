@@ -373,10 +373,33 @@ def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_pa
     (kept_games_dir() / "damaged.json").write_text('{"history": ')
     (kept_games_dir() / "garbled.json").write_bytes(b'{"history": "\xff\xfe"}')   # not UTF-8: damaged too
     other = keep(record, tmp_path / "other.sqlite3")   # for another history: waits for that one
-    assert store_kept(path) == 2 and stored_games(path) == 1
+    assert store_kept(path).stored == 2 and stored_games(path) == 1
     names = sorted(p.name for p in kept_games_dir().iterdir() if p != other)
     assert names[0].startswith("damaged.json.bad-") and names[1].startswith("garbled.json.bad-")
     assert other.exists()
+
+
+def test_a_kept_game_the_history_refuses_is_set_aside_by_name_and_the_others_still_go_in(tmp_path, capsys):
+    """A game whose honor a plugin pushed beyond the history's columns was kept "to go in the next
+    time", and from then on every game kept after it waited behind it for ever, unsaid."""
+    from ascension.core.folders import kept_games_dir
+    from ascension.ui.history.recording import _history_key, keep
+    from ascension.ui.history.records import MatchRecord
+    path = history_with(tmp_path / "h.sqlite3", [])
+    huge = make_record(1, [seat(0, "Ann", tokens=10 ** 19, cards=0, winner=True), seat(1, "Bob", tokens=1, cards=0)])
+    with pytest.raises(ValueError, match="less than 2147483648"):   # refused as the record is made, kept nowhere
+        MatchRecord.model_validate(huge)
+    kept_games_dir().mkdir(parents=True)
+    blocker = kept_games_dir() / "00000000-first.json"   # kept by an earlier version, which took it
+    blocker.write_text(json.dumps({"history": _history_key(path), "record": json.loads(json.dumps(huge, default=str))}))
+    keep(MatchRecord.model_validate(make_record(2)), path)   # an ordinary game, kept while the history was held
+    from ascension.ui import cli_history
+    cli_history._store_kept(path)   # as a program that records (play, simulate --record) does first
+    err = capsys.readouterr().err
+    assert stored_games(path) == 1 and not blocker.exists()
+    [aside] = kept_games_dir().glob("00000000-first.json.bad-*")
+    assert f"a game kept earlier cannot go into the history (ValidationError: " in err and str(aside) in err
+    assert "1 game kept earlier, when the history could not take it, is now in it." in err
 
 
 def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_path, monkeypatch, unreadable):
@@ -388,10 +411,10 @@ def test_a_kept_game_that_cannot_be_read_now_is_left_as_it_is_not_set_aside(tmp_
     s = finished_session(3)
     kept = keep(match_record(s.game, s.seats, started_at=T0, ended_at=T0 + timedelta(minutes=20)), path)
     unreadable.add(kept)
-    assert store_kept(path) == 0 and stored_games(path) == 0
+    assert store_kept(path).stored == 0 and stored_games(path) == 0
     unreadable.discard(kept)
     assert [p.name for p in kept_games_dir().iterdir()] == [kept.name]   # not renamed .bad-
-    assert store_kept(path) == 1 and stored_games(path) == 1 and not kept.exists()
+    assert store_kept(path).stored == 1 and stored_games(path) == 1 and not kept.exists()
 
 
 def test_a_game_that_can_be_neither_recorded_nor_kept_says_why(tmp_path, quick_busy, locked, monkeypatch):
@@ -626,6 +649,80 @@ def test_a_newer_schema_is_refused_with_nothing_beside_it(capsys, tmp_path, no_g
         code, _, err = run(capsys, *argv, "--db", path)
         assert code == 2 and "newer version" in err, argv
         assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before, argv
+
+
+@pytest.mark.parametrize("version", ["'2.4.1'", "1"])
+def test_another_programs_database_with_a_schema_version_table_is_refused_untouched(capsys, tmp_path, no_games,
+                                                                                      version):
+    """"schema_version" is a common table name: such a file given by a slip was called a damaged
+    history and moved aside (or "upgraded": a backup beside it, switched to WAL, then failed)."""
+    path = tmp_path / "notes.db"
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("CREATE TABLE schema_version (id INTEGER PRIMARY KEY, version)")
+        conn.execute(f"INSERT INTO schema_version VALUES (1, {version})")
+        conn.execute("CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT)")
+    conn.close()
+    before = digest(path)
+    for argv in (["history", "list"], ["simulate", "--games", 1, "--seed", 1, "--record"]):
+        code, _, err = run(capsys, *argv, "--db", path)
+        assert code == 2 and "is an SQLite database but not an Ascension history" in err, argv
+        assert files(tmp_path) == {"notes.db"} and digest(path) == before, argv
+
+
+def test_a_history_whose_version_row_another_tool_removed_is_refused_not_set_aside(capsys, tmp_path, no_games):
+    """SQLite found nothing damaged, yet the whole history was moved aside and a new, empty one
+    shown in its place."""
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DELETE FROM schema_version")
+    conn.close()
+    before = digest(path)
+    for argv in (["history", "list"], ["simulate", "--games", 1, "--seed", 1, "--record"]):
+        code, _, err = run(capsys, *argv, "--db", path)
+        assert code == 2 and "but not the number of its version" in err and "it was not changed" in err, argv
+        assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before, argv
+
+
+def test_a_history_path_whose_links_lead_round_in_a_loop_is_one_plain_line(capsys, tmp_path, no_games):
+    """Python's RuntimeError ("Symlink loop from ...") was a traceback in every command."""
+    (tmp_path / "a.sqlite3").symlink_to(tmp_path / "b.sqlite3")
+    (tmp_path / "b.sqlite3").symlink_to(tmp_path / "a.sqlite3")
+    for argv in (["history", "list"], ["history", "check"], ["simulate", "--games", 1, "--seed", 1, "--record"]):
+        code, _, err = run(capsys, *argv, "--db", tmp_path / "a.sqlite3")
+        assert code == 2 and "its links lead round in a loop" in err and err.count("\n") == 1, argv
+
+
+def test_a_database_server_that_never_answers_is_said_not_waited_for(capsys, monkeypatch, no_games):
+    """A server that takes the connection and never replies (a hung server, a firewall that
+    swallows) kept `history list` waiting for ever; one dropping packets, over two minutes."""
+    import socket
+    import threading
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(5)
+    held = []
+    threading.Thread(target=lambda: held.append(server.accept()), daemon=True).start()
+    monkeypatch.setattr(dbmod, "CONNECT_TIMEOUT_S", 2)   # (libpq's least)
+    started = time.monotonic()
+    try:
+        code, _, err = run(capsys, "history", "list", "--db",
+                           f"postgresql://ann:pw@127.0.0.1:{server.getsockname()[1]}/history")
+    finally:
+        server.close()
+    assert code == 2 and "cannot use the history" in err and time.monotonic() - started < 30
+
+
+def test_the_copy_taken_before_an_upgrade_is_as_private_as_the_history(tmp_path):
+    """It was made readable by everyone (0644) beside a private (0600) history."""
+    import stat
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    backup = dbmod.backup_sqlite(path, 2)
+    assert stat.S_IMODE(backup.stat().st_mode) == 0o600
+    with sqlite3.connect(backup) as conn:
+        assert conn.execute('SELECT count(*) FROM "match"').fetchone() == (1,)
 
 
 def test_browsing_a_history_leaves_no_companion_files(capsys, tmp_path):

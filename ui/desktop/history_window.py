@@ -174,7 +174,8 @@ class HistoryWindow(QWidget):
         they go in now, so that the window shows them, and those that still cannot are named
         in the banner, with where they wait."""
         if self.writable:
-            take_in_kept(db)
+            for said in take_in_kept(db).refused:
+                self._notice(said)
         waiting = len(kept_for(db))
         if waiting:
             self._notice(ngettext(

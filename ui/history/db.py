@@ -67,8 +67,11 @@ APP_NAME = "ascension-table"   # the same data folder as the desktop program's
 FILE_NAME = "history.sqlite3"
 SQLITE_HEADER = b"SQLite format 3\x00"
 BUSY_TIMEOUT_MS = 10_000      # how long to wait for another program's lock before saying so
+CONNECT_TIMEOUT_S = 10        # how long to wait for a database server to answer before saying so
 QUICK_CHECK_BUDGET_MS = 100   # at start; a bigger file is checked in full on request (check_file)
 FILE_MODE = 0o600             # a new history is private, as saved games are
+
+HISTORY_TABLES = frozenset({"schema_version", "match", "seat"})   # in every version of the schema
 
 # SQLite's primary result codes, by what they mean for the person
 BUSY_CODES = {sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED}
@@ -188,7 +191,7 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
     if db is None:
         db = default_location()
     if isinstance(db, os.PathLike) or not _is_url(str(db)):
-        path = Path(db).expanduser().resolve()
+        path = _resolved(Path(db))
         return sa.make_url(f"sqlite:///{path}"), path
     try:
         url = sa.make_url(str(db))
@@ -200,9 +203,19 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
     if url.get_backend_name() == "sqlite":
         name = url.database
         if name and name != ":memory:" and not name.startswith("file:"):
-            path = Path(name).expanduser().resolve()
+            path = _resolved(Path(name))
             return url.set(database=str(path)), path
     return url, None
+
+
+def _resolved(path: Path) -> Path:
+    """``path`` with ``~`` and its links followed; links that lead round in a loop are a
+    plain HistoryError (Python 3.11 raises RuntimeError for them)."""
+    try:
+        return path.expanduser().resolve()
+    except RuntimeError as exc:
+        raise HistoryError(_("cannot use the history {where}: its links lead round in a loop ({error})").format(
+            where=path, error=exc)) from None
 
 
 def in_memory(db: str | os.PathLike | None) -> bool:
@@ -260,6 +273,8 @@ def make_engine(db: str | os.PathLike | None = None, *, read_only: bool = False,
         event.listen(engine, "begin", _sqlite_on_begin)
         return engine
     kwargs.setdefault("pool_pre_ping", True)
+    if url.get_backend_name() == "postgresql" and "connect_timeout" not in url.query:   # (a server that never
+        kwargs.setdefault("connect_args", {"connect_timeout": CONNECT_TIMEOUT_S})     # answers: said, not a hang)
     engine = sa.create_engine(url, **kwargs)
     if read_only and url.get_backend_name() == "postgresql":
         event.listen(engine, "connect", _postgresql_read_only)
@@ -334,12 +349,25 @@ def export_over_a_database(path: Path) -> str | None:
     """Why an export may not be written to ``path``, a file that begins as an SQLite database does
     (a history, perhaps the one being exported: named by a slip, ``--replace`` or not); None
     when it may."""
+    if _is_sqlite_file(path):
+        return _("{file} is a database (a history?); an export never writes over one").format(file=path)
+    for suffix in COMPANION_SUFFIXES:   # its write-ahead log, shared memory or journal: part of it
+        if path.name.endswith(suffix) and _is_sqlite_file(path.with_name(path.name[:-len(suffix)])):
+            return _("{file} belongs to the database {database} (a history?); an export never writes over one").format(
+                file=path, database=path.with_name(path.name[:-len(suffix)]))
+    return None
+
+
+COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")   # the files SQLite keeps beside a database
+
+
+def _is_sqlite_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file that begins as an SQLite database does."""
     try:
         with open(path, "rb") as f:
-            found = stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
+            return stat.S_ISREG(os.fstat(f.fileno()).st_mode) and f.read(len(SQLITE_HEADER)) == SQLITE_HEADER
     except OSError:
-        return None
-    return _("{file} is a database (a history?); an export never writes over one").format(file=path) if found else None
+        return False
 
 
 def _damaged(path: Path, found: str) -> CorruptHistoryError:
@@ -374,7 +402,7 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
             tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
             if not tables:
                 return FileCheck(None, complete)
-            if "schema_version" not in tables:
+            if not HISTORY_TABLES <= tables:   # ("schema_version" alone is a name other programs use too)
                 raise NotAHistoryError(_("{path} is an SQLite database but not an Ascension history (tables: "
                                          "{tables}); choose another file").format(path=path, tables=", ".join(sorted(tables))))
             row = conn.execute("SELECT version FROM schema_version WHERE id = 1").fetchone()
@@ -387,8 +415,10 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
         if sqlite_code(exc) in DAMAGE_CODES:
             raise _damaged(path, str(exc)) from None
         raise as_history_error(exc, str(path), path) from None
-    if row is None or not isinstance(row[0], int):
-        raise CorruptHistoryError(path, _("no schema version"))
+    if row is None or not isinstance(row[0], int):   # SQLite finds nothing damaged: refused, never set aside
+        raise NotAHistoryError(_("{path} holds the tables of an Ascension history, but not the number of its version "
+                                 "(another program may have changed it); it was not changed. Choose another file, or "
+                                 "put back a copy from before").format(path=path))
     return FileCheck(row[0], complete)
 
 
@@ -424,7 +454,14 @@ def set_aside(path: Path) -> Path:
 
 def backup_sqlite(path: Path, version: int) -> Path:
     """A consistent copy of the file (WAL content included) before a migration."""
-    target = path.with_name(f"{path.name}.v{version}-backup-{_stamp()}")
+    name, k = f"{path.name}.v{version}-backup-{_stamp()}", 1
+    while True:   # a new file, as private as the history (a second try within the second: another name)
+        target = path.with_name(name if k == 1 else f"{name}-{k}")
+        try:
+            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IMODE(path.stat().st_mode)))
+            break
+        except FileExistsError:
+            k += 1
     src = read_connection(path)
     try:
         dst = sqlite3.connect(target)

@@ -14,9 +14,9 @@ import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Iterator
+from typing import Iterator, NamedTuple
 
-from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.exc import DataError, IntegrityError, SQLAlchemyError
 from sqlmodel import select
 
 from ascension.core.folders import kept_games_dir, read_bounded, saves_dir, set_aside, write_text_atomic
@@ -156,33 +156,46 @@ def kept_for(db: str | os.PathLike | None = None) -> list[Path]:
     return [path for path, data in _kept(db) if data is not None]
 
 
-def store_kept(db: str | os.PathLike | None = None) -> int:
+class KeptTaken(NamedTuple):
+    """What became of the games kept for a history: how many went in, and what to tell the player
+    of each one that never can (set aside, named)."""
+    stored: int
+    refused: list[str]
+
+
+def store_kept(db: str | os.PathLike | None = None) -> KeptTaken:
     """Record the games kept for the history ``db`` (each in its own transaction, its file removed
-    once it is in); a file that holds no game is set aside. Returns how many went in."""
-    stored = 0
+    once it is in). A file that holds no game, or a game the history refuses (a number beyond
+    its columns, written by another version), is set aside, and the others still go in; while
+    the history itself cannot take games (held, away, read-only), this raises and all wait."""
+    stored, refused = 0, []
     for path, data in _kept(db):
         try:
             record = MatchRecord.model_validate(data["record"])   # (None: TypeError)
-        except (ValueError, KeyError, TypeError) as exc:
-            log.warning("%s holds no kept game (%s); set aside as %s", path, exc, set_aside(path))
+            with history_for(db).session() as s:
+                if not s.exec(select(Match.id).where(Match.seed == record.seed, Match.started_at == record.started_at,
+                                                     Match.ended_at == record.ended_at)).first():
+                    record_game(s, record)   # (not twice: a stop between storing it and removing its file)
+        except (ValueError, KeyError, TypeError, OverflowError, IntegrityError, DataError) as exc:   # this game only
+            error = f"{type(exc).__name__}: {exc}"
+            aside = set_aside(path)
+            log.error("%s cannot go into the history (%s); set aside as %s", path, error, aside)
+            refused.append(_("a game kept earlier cannot go into the history ({error}); it is set aside as "
+                             "{path}").format(error=error[:300], path=aside))
             continue
-        with history_for(db).session() as s:
-            if not s.exec(select(Match.id).where(Match.seed == record.seed, Match.started_at == record.started_at,
-                                                 Match.ended_at == record.ended_at)).first():
-                record_game(s, record)   # (not twice: a stop between storing it and removing its file)
         path.unlink()
         stored += 1
-    return stored
+    return KeptTaken(stored, refused)
 
 
-def take_in_kept(db: str | os.PathLike | None = None) -> int:
+def take_in_kept(db: str | os.PathLike | None = None) -> KeptTaken:
     """:func:`store_kept` where a failure (the history held or away again) is no error: the
-    games wait, whole, in their files for the next time. Returns how many went in."""
+    games wait, whole, in their files for the next time."""
     try:
         return store_kept(db)
     except Exception as exc:
         log.warning("games kept earlier could not be recorded yet: %s", exc)
-        return 0
+        return KeptTaken(0, [])
 
 
 def record_session(session, db: str | os.PathLike | None = None, *, started_at: datetime | None = None,

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from datetime import datetime, timezone
 from importlib import metadata
-from typing import Any, Iterable, Literal
+from typing import Annotated, Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .models import ABANDONED, FINISHED
 
 INT64 = 2 ** 63
+INT32 = 2 ** 31   # honor and counts are INTEGER columns (32 bits on PostgreSQL): a game beyond them is refused here
+Honor = Annotated[int, Field(ge=-INT32, lt=INT32)]
 
 
 def utcnow() -> datetime:
@@ -39,10 +41,10 @@ class SeatRecord(BaseModel):
     name: str = Field(min_length=1, max_length=100)
     kind: Literal["human", "bot", "villain"]
     bot: str | None = Field(default=None, max_length=40)
-    team: int | None = Field(default=None, ge=0)
-    tokens: int = 0
-    card_honor: int = 0
-    total: int = 0
+    team: int | None = Field(default=None, ge=0, le=31)
+    tokens: Honor = 0
+    card_honor: Honor = 0
+    total: Honor = 0
     winner: bool = False
     renown: dict[str, int] | None = None
     acquired: dict[str, int] = Field(default_factory=dict)   # card name -> copies acquired
@@ -61,7 +63,7 @@ class SeatRecord(BaseModel):
                              f"tokens {self.tokens} + card honor {self.card_honor}")
         for what in (self.acquired, self.defeated):
             for card, n in what.items():
-                if not card or len(card) > 100 or n < 0:
+                if not card or len(card) > 100 or not 0 <= n < INT32:
                     raise ValueError(f"seat {self.seat} ({self.name}): bad card count {card!r}: {n}")
         return self
 
@@ -80,7 +82,7 @@ class MatchRecord(BaseModel):
     engine_version: str = Field(default_factory=engine_version, max_length=40)
     setup: dict[str, Any]
     answers: list[int]
-    turns: int = Field(default=0, ge=0)
+    turns: int = Field(default=0, ge=0, lt=INT32)
     capped: bool = False
     assisted: bool = False
     seats: list[SeatRecord] = Field(min_length=1)
@@ -107,6 +109,8 @@ class MatchRecord(BaseModel):
             raise ValueError("an abandoned match has no winner")
         if not all(self.sets) or any("," in s for s in self.sets + self.variants):
             raise ValueError("set and variant ids must be non-empty and contain no comma")
+        if len(",".join(self.sets)) > 200 or len(",".join(self.variants)) > 200:   # (their columns' width)
+            raise ValueError("the set and variant ids take more than 200 characters")
         return self
 
     @property
