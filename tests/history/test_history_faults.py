@@ -361,6 +361,30 @@ def test_the_history_window_takes_the_kept_games_in_or_says_where_they_wait(qtbo
     assert not list(kept_games_dir().glob("*.json"))
 
 
+def test_the_history_window_says_so_when_another_program_takes_the_history_while_it_is_open(
+        qtbot, tmp_path, quick_busy, locked, monkeypatch):
+    """Filtering, scrolling, opening a match, exporting and deleting raised SQLAlchemy's "database
+    is locked" into Qt: nothing said in the window (the statistics showed the raw text)."""
+    from ascension.ui.desktop import history_window
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
+    w = history_window.HistoryWindow(path, player="Ann")
+    qtbot.addWidget(w)
+    w.confirm = lambda title, text: True
+    w.ask_save_path = lambda *a: str(tmp_path / "out.csv")
+    w.history.engine.dispose()   # (connections already open read the snapshot they had)
+    locked(path, "readers")
+    w.apply_filter(repo.MatchFilter(status="finished"))
+    assert w.model.rowCount() == 3   # the list as it was
+    w.open_match(1)
+    assert "Match 1 cannot be read now: the history" in w.match_page.header.text()
+    assert w.export("csv") is None and not (tmp_path / "out.csv").exists()
+    w.table.selectRow(0)
+    assert w.delete_selected() == 0
+    said = w.banner.text()
+    assert "is in use by another program" in said and "Nothing was deleted" in said and "Export failed" in said
+    assert "OperationalError" not in said and "sqlalche.me" not in said
+
+
 def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):
     from ascension.core.folders import kept_games_dir
     from ascension.ui.history.recording import keep, store_kept

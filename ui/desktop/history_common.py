@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from ascension.core.i18n import _
 from ascension.ui.history import repo
+from ascension.ui.history.db import History, as_history_error
 
 from .words import bot_name
 
@@ -19,6 +20,12 @@ HIGHLIGHT = QColor("#fff1b8")
 # What the list shows before any filter is chosen: every game a person played, finished or not
 # (simulated games, bots only, are kept apart: a filter shows them).
 DEFAULT_FILTER = repo.MatchFilter(status="all", games="played")
+
+
+def refused(history: History, exc: BaseException) -> str:
+    """What a database error the window met while the history was open means for the player
+    (another program holding it, a disk failing): in their words, never SQLAlchemy's."""
+    return str(as_history_error(exc, history.location, history.path))
 
 
 def local_time(t: datetime) -> datetime:

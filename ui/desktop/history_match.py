@@ -7,6 +7,7 @@ import html
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QListWidget, QListWidgetItem,
                                QPushButton, QSlider, QSplitter, QStyle, QTabWidget, QVBoxLayout, QWidget)
+from sqlalchemy.exc import SQLAlchemyError
 
 from ascension.core.i18n import _, ngettext
 from ascension.core.wording import duration
@@ -15,7 +16,7 @@ from ascension.ui.history.db import History
 from ascension.ui.history.replay import ReplaySteps
 
 from .charts import LOSS_COLOUR, WIN_COLOUR, HonorRaceChart
-from .history_common import HIGHLIGHT, fill, match_title, seat_who, table
+from .history_common import HIGHLIGHT, fill, match_title, refused, seat_who, table
 
 AUTOPLAY_MS = 600
 
@@ -222,11 +223,15 @@ class MatchPage(QWidget):
         lay.addWidget(split, 1)
 
     def show_match(self, match_id: int) -> bool:
-        with self.history.session() as s:
-            d = repo.get_match(s, match_id)
+        try:
+            with self.history.session() as s:
+                d = repo.get_match(s, match_id)
+            said = _("Match {id} is no longer in the history.").format(id=match_id)
+        except SQLAlchemyError as exc:   # another program holds the history, a disk fails: said, nothing shown
+            d, said = None, _("Match {id} cannot be read now: {error}").format(id=match_id, error=refused(self.history, exc))
         self.detail = d
         if d is None:
-            self.header.setText(_("Match {id} is no longer in the history.").format(id=match_id))
+            self.header.setText(said)
             self.scores.setRowCount(0)
             self.cards.setRowCount(0)
             self.viewer.load(None)

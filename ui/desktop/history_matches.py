@@ -7,13 +7,14 @@ from datetime import date
 
 from PySide6.QtCore import QAbstractTableModel, QDate, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDateEdit, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
+from sqlalchemy.exc import SQLAlchemyError
 
 from ascension.core.i18n import N_, _, ngettext
 from ascension.ui.history import repo
 from ascension.ui.history.db import History
 
 from .charts import LOSS_COLOUR, WIN_COLOUR
-from .history_common import DEFAULT_FILTER, MUTED_COLOUR, players_text, seat_who, when
+from .history_common import DEFAULT_FILTER, MUTED_COLOUR, players_text, refused, seat_who, when
 
 
 class MatchTableModel(QAbstractTableModel):
@@ -28,6 +29,7 @@ class MatchTableModel(QAbstractTableModel):
     SORT_KEYS = {0: "date", 1: "sets", 2: "variant", 3: "players", 4: "turns"}   # Result: not sortable
     PAGES_KEPT = 8
     count_changed = Signal(int)
+    failed = Signal(str)   # a read the history refused (see history_common.refused): the list stays as it was
 
     def __init__(self, history: History, player: str | None = None, page_size: int = 100, parent=None):
         super().__init__(parent)
@@ -42,15 +44,21 @@ class MatchTableModel(QAbstractTableModel):
         self._pages: OrderedDict[int, list[repo.MatchSummary]] = OrderedDict()
         self._counting = QTimer(self, singleShot=True, interval=0)
         self._counting.timeout.connect(self.count)
+        self.failed.connect(lambda said: setattr(self, "problem", said))
+        self.problem = ""   # what the last read the history refused said (one before anyone listened too)
         self.refresh()
 
     # -------------------------------------------------------------- queries
     def refresh(self) -> None:
         self._counting.stop()
+        try:
+            with self.history.session() as s:
+                first = repo.list_matches(s, self.filter, sort=self.sort_key, offset=0, limit=self.page_size)
+        except SQLAlchemyError as exc:
+            self.failed.emit(refused(self.history, exc))
+            return
         self.beginResetModel()
         self._pages.clear()
-        with self.history.session() as s:
-            first = repo.list_matches(s, self.filter, sort=self.sort_key, offset=0, limit=self.page_size)
         self._pages[0] = first
         self.total = len(first)
         self.exact = len(first) < self.page_size   # a page not full: that is all there is
@@ -66,8 +74,13 @@ class MatchTableModel(QAbstractTableModel):
         self._counting.stop()
         if self.exact:
             return self.total
-        with self.history.session() as s:
-            n = repo.count_matches(s, self.filter)
+        try:
+            with self.history.session() as s:
+                n = repo.count_matches(s, self.filter)
+        except SQLAlchemyError as exc:   # (the rows read so far stay listed)
+            self.failed.emit(refused(self.history, exc))
+            self.count_changed.emit(self.total)
+            return self.total
         if n > self.total:
             self.beginInsertRows(QModelIndex(), self.total, n - 1)
             self.total = n
@@ -105,9 +118,13 @@ class MatchTableModel(QAbstractTableModel):
         page = row // self.page_size
         rows = self._pages.get(page)
         if rows is None:
-            with self.history.session() as s:
-                rows = repo.list_matches(s, self.filter, sort=self.sort_key, offset=page * self.page_size,
-                                         limit=self.page_size)
+            try:
+                with self.history.session() as s:
+                    rows = repo.list_matches(s, self.filter, sort=self.sort_key, offset=page * self.page_size,
+                                             limit=self.page_size)
+            except SQLAlchemyError as exc:   # (a blank row, read again when next shown)
+                self.failed.emit(refused(self.history, exc))
+                return None
             self._pages[page] = rows
             while len(self._pages) > self.PAGES_KEPT:
                 self._pages.popitem(last=False)

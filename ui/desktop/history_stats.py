@@ -6,6 +6,7 @@ import html
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
+from sqlalchemy.exc import SQLAlchemyError
 
 from ascension.core.i18n import _, ngettext
 from ascension.ui.history import repo
@@ -13,7 +14,7 @@ from ascension.ui.history.db import History
 
 from .background import Background
 from .charts import TrendChart
-from .history_common import DEFAULT_FILTER, fill, pct, table
+from .history_common import DEFAULT_FILTER, fill, pct, refused, table
 from .words import number, seat_kind
 
 
@@ -119,7 +120,8 @@ class StatsPage(QWidget):
             return
         self.busy = False
         if error is not None:
-            self.summary.setText(html.escape(_("The statistics could not be computed: {error}").format(error=error)))
+            why = refused(self.history, error) if isinstance(error, SQLAlchemyError) else error
+            self.summary.setText(html.escape(_("The statistics could not be computed: {error}").format(error=why)))
             return
         self.stats = st
         if not st.games:

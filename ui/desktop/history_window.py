@@ -25,11 +25,10 @@ from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHea
 from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.ui.history import repo
-from ascension.ui.history.db import (History, ReadOnlyHistoryError, as_history_error, export_over_a_database,
-                                     open_history)
+from ascension.ui.history.db import History, ReadOnlyHistoryError, export_over_a_database, open_history
 from ascension.ui.history.recording import history_for, kept_for, take_in_kept
 
-from .history_common import DEFAULT_FILTER, when
+from .history_common import DEFAULT_FILTER, refused, when
 from .history_match import MatchPage, ReplayViewer
 from .history_matches import FilterBar, MatchTableModel
 from .history_stats import StatsPage
@@ -132,6 +131,9 @@ class HistoryWindow(QWidget):
         self.delete_btn.clicked.connect(self.delete_selected)
         self.table.selectionModel().selectionChanged.connect(self._selection)
         self.model.count_changed.connect(self._count)
+        self.model.failed.connect(self._notice)
+        if self.model.problem:   # (its first read, as it was made)
+            self._notice(self.model.problem)
         self.model.modelReset.connect(self._selection)
         self.filters.changed.connect(self.apply_filter)
         self.tabs.addTab(page, _("Matches"))
@@ -194,8 +196,12 @@ class HistoryWindow(QWidget):
     def load_facets(self) -> None:
         if self.history is None:
             return
-        with self.history.session() as s:
-            f = repo.facets(s)
+        try:
+            with self.history.session() as s:
+                f = repo.facets(s)
+        except SQLAlchemyError as exc:   # (the filters keep the names they had)
+            self._notice(refused(self.history, exc))
+            return
         self.filters.set_facets(f)
         if self.stats is not None:
             self.stats.set_names(f.names)
@@ -205,12 +211,8 @@ class HistoryWindow(QWidget):
         """Games went into the history while this window was open (one just played at the table)."""
         if self.history is None:
             return
-        try:
-            self.model.refresh()
-            self.load_facets()
-        except SQLAlchemyError as exc:   # (the table stays as it was)
-            self._notice(str(as_history_error(exc, self.history.location, self.history.path)))
-            return
+        self.model.refresh()
+        self.load_facets()
         if self.stats is not None and self.tabs.currentWidget() is self._stats_holder:
             self.stats.refresh(self.model.filter)
 
@@ -277,9 +279,9 @@ class HistoryWindow(QWidget):
                                   _("CSV files (*.csv)") if fmt == "csv" else _("JSON files (*.json)"))
         if not path:
             return None
-        refused = export_over_a_database(Path(path))
-        if refused:
-            self._notice(_("Export failed: {error}").format(error=refused))
+        database = export_over_a_database(Path(path))
+        if database:
+            self._notice(_("Export failed: {error}").format(error=database))
             return None
         try:   # (the file dialog asked before a file is written over)
             with self.history.session() as s, atomic_writer(Path(path), shared=True) as fh:
@@ -287,6 +289,9 @@ class HistoryWindow(QWidget):
         except OSError as exc:
             self._notice(_("Export failed: {error}").format(
                 error=_("cannot write {file}: {error}").format(file=path, error=os_error(exc, path))))
+            return None
+        except SQLAlchemyError as exc:   # (nothing written under that name: the writer keeps it whole or absent)
+            self._notice(_("Export failed: {error}").format(error=refused(self.history, exc)))
             return None
         if fmt == "bgstats":   # BG Stats logs no abandoned game
             done = ngettext("Exported {n} finished match to {path}", "Exported {n} finished matches to {path}", n)
@@ -308,8 +313,12 @@ class HistoryWindow(QWidget):
             text = _("Delete {n} matches from the history? This cannot be undone.").format(n=len(ids))
         if not self.confirm(_("Delete from the history"), text):
             return 0
-        with self.history.session() as s:
-            n = sum(repo.delete_match(s, i) for i in ids)
+        try:
+            with self.history.session() as s:
+                n = sum(repo.delete_match(s, i) for i in ids)
+        except SQLAlchemyError as exc:   # (one transaction: none of them deleted)
+            self._notice(_("Nothing was deleted: {error}").format(error=refused(self.history, exc)))
+            return 0
         self.model.refresh()
         if self.match_page.detail is not None and self.match_page.detail.id in ids:
             self.match_page.show_match(self.match_page.detail.id)
