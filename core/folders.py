@@ -5,9 +5,11 @@ set-ups, which must never touch a player's real files). The config folder holds 
 presets and override files; the data folder the autosaves, saves and the history."""
 from __future__ import annotations
 
+import glob
 import os
 import stat
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from datetime import datetime
@@ -106,6 +108,7 @@ def atomic_writer(path: Path, durable: bool = True, shared: bool = False) -> Ite
             yield f
         return
     target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+    _remove_left_behind(target)
     try:
         fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=TMP_SUFFIX, dir=target.parent)
     except OSError as exc:
@@ -121,6 +124,24 @@ def atomic_writer(path: Path, durable: bool = True, shared: bool = False) -> Ite
     except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
         raise _about(exc, target, path) if isinstance(exc, OSError) else exc
+
+
+LEFT_BEHIND_AFTER_S = 60   # a temporary file untouched this long is no write under way (another program's)
+
+
+def _remove_left_behind(target: Path) -> None:
+    """Remove what a write of ``target`` killed midway left beside it (``<name><random>.tmp``, a
+    whole export, say): outside the program's own folders nothing else ever would."""
+    try:
+        left = list(target.parent.glob(glob.escape(target.name) + "?" * 8 + TMP_SUFFIX))
+    except OSError:
+        return
+    for tmp in left:
+        try:
+            if time.time() - tmp.stat().st_mtime > LEFT_BEHIND_AFTER_S:
+                tmp.unlink()
+        except OSError:
+            pass
 
 
 def _umask_now() -> int:

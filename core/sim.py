@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import gc
 import math
+import os
 import signal
+import threading
 import time
 from contextlib import contextmanager
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -151,8 +153,22 @@ def _chunk(work: list[tuple]) -> list[GameResult]:
 
 def _ignore_interrupts() -> None:
     """In a worker of our own pool: Ctrl-C (sent to the whole terminal's process group) is the
-    parent's to handle; the workers are stopped by it, without a traceback each."""
+    parent's to handle; the workers are stopped by it, without a traceback each. A parent killed
+    outright (kill -9, the system out of memory) cannot stop them: each ends once it is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    parent = os.getppid()
+    threading.Thread(target=_end_with, args=(parent,), name="end-with-parent", daemon=True).start()
+
+
+PARENT_LOOK_S = 1.0   # how often a worker looks whether the program that started it is still there
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once ``parent`` is gone (it is then another process's child: the pool
+    would wait for work for ever, an orphan holding its memory)."""
+    while os.getppid() == parent:
+        time.sleep(PARENT_LOOK_S)
+    os._exit(1)
 
 
 def chunks(n: int, jobs: int, per_job: int = 4) -> list[range]:

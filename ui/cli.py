@@ -513,11 +513,14 @@ def cmd_play(args) -> int:
     kept_in = autosave if args.load is None else Path(args.load).expanduser()
     # One terminal game at a time keeps its game in a file: the autosave, or the file --load names
     # (two on one file would save over each other's moves after every answer).
+    # The desktop's autosave is the desktop's lock's: a desktop open on it would save over the moves too.
+    from ascension.ui.desktop.storage import autosave_path as desktop_autosave
     claim = (Instance(autosave.parent, "terminal") if kept_in.resolve() == autosave.resolve()
+             else Instance(kept_in.parent, "desktop") if kept_in.resolve() == desktop_autosave().resolve()
              else Instance(kept_in.parent, kept_in.name) if kept_in.parent.is_dir() else None)   # (no folder: no game)
     if claim is not None and not claim.claim():
-        return _error(_("another terminal game is open (process {pid}) and keeps its game in {file}; finish or "
-                        "leave it first").format(pid=claim.holder() or "?", file=kept_in))
+        return _error(_("another program is open (process {pid}) and keeps its game in {file}; finish or leave it "
+                        "first").format(pid=claim.holder() or "?", file=kept_in))
     said = overrides.go_on_without()   # (as the desktop does: a slip in the file stopped every game)
     if said is not None:
         print(said, file=sys.stderr)

@@ -433,7 +433,7 @@ def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_k
         capsys.readouterr()
         assert main(["play", "--seed", "2", "--new", "--no-record"]) == 2
         err = capsys.readouterr().err
-        assert f"another terminal game is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
         assert path.read_bytes() == before                            # not replaced by a second game
     finally:
         holder.kill()
@@ -463,7 +463,34 @@ def test_a_saved_game_already_open_in_another_terminal_is_not_loaded_twice(capsy
         capsys.readouterr()
         assert main(loads) == 2
         err = capsys.readouterr().err
-        assert f"another terminal game is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert path.read_bytes() == before
+    finally:
+        holder.kill()
+        holder.wait()
+
+
+def test_the_desktops_autosave_is_not_loaded_in_the_terminal_while_the_desktop_plays_it(capsys, monkeypatch):
+    """After a crash, `play --load <data>/autosave.json` went on with the desktop's game while a
+    desktop started again resumed it too: both saved over one file, and one finished result was
+    dropped while its program said it was recorded."""
+    import subprocess
+    import sys
+    from ascension.core.session import Seat, Session
+    path = storage.autosave_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=1).to_json())
+    before = path.read_bytes()
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
+        "i = Instance(Path(sys.argv[1])); assert i.claim(); print('holding', flush=True); time.sleep(20)"),
+        str(path.parent)], stdout=subprocess.PIPE, text=True)   # the desktop, open on its autosave
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        capsys.readouterr()
+        assert main(["play", "--no-record", "--load", str(path)]) == 2
+        err = capsys.readouterr().err
+        assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
         assert path.read_bytes() == before
     finally:
         holder.kill()

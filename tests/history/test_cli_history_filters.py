@@ -256,3 +256,19 @@ def test_a_player_named_in_another_case_is_pointed_to(capsys, history_file):
                                     "exactly: 'Ann'?\n", (command, err)
     code, out, err = run(capsys, "history", "stats", "--db", history_file, "--player", "Zed")
     assert code == 0 and err == ""   # no one like it: the empty statistics say it
+
+
+def test_what_a_killed_export_left_beside_its_file_is_removed_by_the_next_one(capsys, history_file, tmp_path):
+    """Killed before its final rename, an export left `plays.csv<random>.tmp` (a whole export) beside
+    the file asked for, and nothing outside the program's own folders ever removed it."""
+    import os
+    import time
+    target = tmp_path / "plays.csv"
+    left = tmp_path / "plays.csvc6pqoo1z.tmp"
+    left.write_text("a killed export")
+    an_hour_ago = time.time() - 3600
+    os.utime(left, (an_hour_ago, an_hour_ago))
+    writing = tmp_path / "plays.csvabcdefgh.tmp"   # a moment old: another export under way, left alone
+    writing.write_text("being written")
+    assert run(capsys, "history", "export", "--db", history_file, "--out", target)[0] == 0
+    assert target.exists() and not left.exists() and writing.exists()

@@ -801,9 +801,9 @@ def test_a_disk_full_mid_batch_stops_it_with_what_was_kept(capsys, tmp_path, mon
 
 
 # ---------------------------------------------------------------------------- recording as it goes
-def start_batch(path: Path, folder: Path | None = None, games: int = 100_000, sigint=signal.SIG_DFL):
+def start_batch(path: Path, folder: Path | None = None, games: int = 100_000, sigint=signal.SIG_DFL, jobs: int = 1):
     argv = [PYTHON, "-m", "ascension.ui.cli", "simulate", "--games", str(games), "--seed", "1",
-            "--bots", "greedy", "--db", str(path)]
+            "--bots", "greedy", "--db", str(path), "--jobs", str(jobs)]
     if folder:
         argv += ["--save-games", str(folder)]
     # Ctrl-C as in a terminal (``sigint``): a suite started in the background (``cmd &``) ignores
@@ -879,6 +879,33 @@ def test_kill_9_loses_at_most_the_last_moments(tmp_path):
         whole = repo.iter_export(s, replay=True)
         assert all(len(d["seats"]) == 2 and d["answers"] for d in whole)   # no game half there
     h.close()
+
+
+def test_the_workers_of_a_batch_whose_program_was_killed_end_too(tmp_path):
+    """kill -9 of `simulate --jobs 2` (or the system out of memory killing it) left its workers
+    waiting for work for ever, orphans holding their memory."""
+    path = tmp_path / "h.sqlite3"
+    proc = start_batch(path, jobs=2)
+    try:
+        wait_for_games(path, proc, 60)
+        workers = [int(pid) for pid in Path(f"/proc/{proc.pid}/task/{proc.pid}/children").read_text().split()]
+        assert len(workers) == 2
+        proc.send_signal(signal.SIGKILL)
+        proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    deadline = time.monotonic() + 15
+    while any(Path(f"/proc/{w}").exists() and "Z" not in _state(w) for w in workers) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not [w for w in workers if Path(f"/proc/{w}").exists() and "Z" not in _state(w)]
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
 
 
 def test_a_batch_writes_in_small_transactions_bounded_in_count_and_time(tmp_path):
@@ -973,3 +1000,15 @@ def test_a_finished_autosave_that_can_be_neither_recorded_nor_moved_stays_and_bl
     assert blocked and autosave.read_text() == session.to_json()
     assert said.startswith("The game you finished last could not be recorded in the history (the history ")
     assert "nor moved out of the next game's way" in said and said.endswith(f"it stays in {autosave}.")
+
+
+def test_a_backup_copy_a_kill_interrupted_never_looks_like_a_good_one(tmp_path):
+    """Killed while the copy before an upgrade was made: an empty (or half) file was left under the
+    backup's own name, and stayed, unmentioned, beside the history."""
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    left = tmp_path / "h.sqlite3.v1-backup-20260101-000000.partial"   # what a killed copy leaves
+    left.write_bytes(b"")
+    an_hour_ago = time.time() - 3600
+    os.utime(left, (an_hour_ago, an_hour_ago))
+    backup = dbmod.backup_sqlite(path, 1)
+    assert files(tmp_path) == {"h.sqlite3", backup.name} and not backup.name.endswith(".partial")

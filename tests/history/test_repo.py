@@ -114,6 +114,15 @@ def test_a_game_recorded_again_takes_the_place_of_its_abandoned_record(session):
     assert repo.count_matches(session, MatchFilter(status="all")) == 2 and repo.get_match(session, other_start)
 
 
+def test_one_save_finished_twice_with_other_answers_is_two_games(session):
+    """Two programs played one autosave on after a crash and finished it differently: the second
+    result was dropped (the same seed and start) while its program said "recorded"."""
+    first = repo.record_game(session, make_record(1, answers=[0, 1, 2]))
+    second = repo.record_game(session, make_record(1, answers=[0, 1, 3]))
+    assert second != first and repo.get_match(session, second).answers == [0, 1, 3]
+    assert repo.record_game(session, make_record(1, answers=[0, 1, 3])) == second   # each once
+
+
 def _history(session):
     """Six finished games of Ann's with known results, opponents, sets, variants and sizes."""
     g = [

@@ -620,6 +620,42 @@ def test_a_lock_file_naming_no_process_left_by_a_power_cut_is_taken_over(qtbot, 
     assert window.instance is not None and window.isVisible()
 
 
+def test_a_lock_left_by_a_killed_program_whose_process_id_went_to_another_program_is_taken_over(tmp_path):
+    """The killed terminal's or desktop's process id, given since to another Python program: Qt
+    takes a live Python for the holder, and both front ends refused to start while it ran."""
+    import subprocess
+    import sys
+    ours = Instance(tmp_path)
+    assert ours.claim()
+    written = (tmp_path / "desktop.lock").read_bytes()
+    ours.lock.unlock()
+    other = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])   # not ours, alive
+    try:
+        pid, rest = written.split(b"\n", 1)
+        (tmp_path / "desktop.lock").write_bytes(str(other.pid).encode() + b"\n" + rest)   # as the killed one left it
+        again = Instance(tmp_path)
+        assert again.claim()
+        again.release()
+    finally:
+        other.kill()
+        other.wait()
+
+
+def test_a_lock_held_by_another_of_ours_is_still_held(tmp_path):
+    import subprocess
+    import sys
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
+        "i = Instance(Path(sys.argv[1])); assert i.claim(); print('holding', flush=True); time.sleep(20)"),
+        str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        assert not Instance(tmp_path).claim()
+    finally:
+        holder.kill()
+        holder.wait()
+
+
 def test_a_lock_file_naming_no_process_yet_is_left_to_the_program_writing_it(tmp_path):
     """A moment old, it may be another start's, about to write its process id: not taken."""
     (tmp_path / "desktop.lock").write_bytes(b"")

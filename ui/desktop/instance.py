@@ -48,7 +48,26 @@ class Instance:
             return True
         if self.holder() is None and self._age() > UNREADABLE_GRACE_S and self.lock.removeStaleLockFile():
             return self.lock.tryLock(0)
+        if self._holder_is_another_program():   # a process id of a killed holder, since given to another program
+            try:
+                self.lock_path.unlink()
+            except OSError:
+                return False
+            return self.lock.tryLock(0)
         return False
+
+    def _holder_is_another_program(self) -> bool:
+        """Whether the process the lock names is plainly not one of ours (its command line, where
+        the system shows it, does not mention Ascension): the lock of one that was killed, whose
+        process id went to another program since (Qt only tells a Python from another program)."""
+        pid = self.holder()
+        if pid is None or pid == os.getpid():
+            return False
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:   # (no /proc, or not ours to read: held, as Qt says)
+            return False
+        return bool(command) and b"ascension" not in command.lower()
 
     def _age(self) -> float:
         try:

@@ -44,8 +44,10 @@ import shutil
 import sqlite3
 import stat
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import datetime
+from glob import escape as glob_escape
 from pathlib import Path
 from urllib.parse import quote
 
@@ -453,25 +455,42 @@ def set_aside(path: Path) -> Path:
 
 
 def backup_sqlite(path: Path, version: int) -> Path:
-    """A consistent copy of the file (WAL content included) before a migration."""
+    """A consistent copy of the file (WAL content included) before a migration, as private as
+    the history. It is made under a name of its own (``….partial``) and given its name once whole:
+    a program killed while copying leaves no file that looks like a good backup (the next copy
+    removes what it left)."""
+    for left in path.parent.glob(f"{glob_escape(path.name)}.v*-backup-*{PARTIAL}"):
+        try:   # a killed copy's (one as old is no other program's, copying now)
+            if time.time() - left.stat().st_mtime > PARTIAL_LEFT_S:
+                left.unlink()
+        except OSError:
+            pass
     name, k = f"{path.name}.v{version}-backup-{_stamp()}", 1
-    while True:   # a new file, as private as the history (a second try within the second: another name)
+    while True:   # a new name (a second copy within the second: another one)
         target = path.with_name(name if k == 1 else f"{name}-{k}")
-        try:
-            os.close(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IMODE(path.stat().st_mode)))
-            break
-        except FileExistsError:
-            k += 1
+        partial = target.with_name(target.name + PARTIAL)
+        if not target.exists():
+            try:
+                os.close(os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_EXCL, stat.S_IMODE(path.stat().st_mode)))
+                break
+            except FileExistsError:
+                pass
+        k += 1
     src = read_connection(path)
     try:
-        dst = sqlite3.connect(target)
+        dst = sqlite3.connect(partial)
         try:
             src.backup(dst)
         finally:
             dst.close()
     finally:
         src.close()
+    partial.rename(target)
     return target
+
+
+PARTIAL = ".partial"   # a backup being copied
+PARTIAL_LEFT_S = 600    # one untouched this long was left by a program killed while copying
 
 
 def _create_private(path: Path) -> None:

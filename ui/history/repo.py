@@ -64,15 +64,19 @@ def record_game(session, record: MatchRecord | dict) -> int:
     commit it; returns the new match id. Nothing is stored if anything fails. A game recorded
     again (left, then loaded from a save and finished or left once more: the same seed and start)
     takes the place of its abandoned record: one game, one row, as it stands last; a finished
-    game is recorded once (one loaded again from a save after its end is the row it has)."""
+    game is recorded once (one loaded again from a save after its end is the row it has), and
+    one save finished twice with other answers is two games."""
     rec = _validated(record)
     same_game = (M.seed == rec.seed, M.started_at == rec.started_at)
     try:
-        if rec.status == FINISHED:
-            done = session.execute(select(M.id).where(M.status == FINISHED, *same_game)).scalar()
-            if done is not None:
+        if rec.status == FINISHED:   # the same answers: this very game (two programs that played one save on
+            done = session.execute(select(M.id, MatchReplay.answers)   # differently finished two games: both kept)
+                                   .join(MatchReplay, MatchReplay.match_id == M.id)
+                                   .where(M.status == FINISHED, *same_game)).all()
+            same = next((match_id for match_id, answers in done if answers == rec.answers), None)
+            if same is not None:
                 session.rollback()
-                return done
+                return same
         session.execute(Match.__table__.delete().where(M.status == ABANDONED, *same_game))
         match_id = _insert(session, rec)
         session.commit()
