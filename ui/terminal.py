@@ -92,6 +92,11 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         return waiting[0].game
     if load is not None:
         session, me = terminal_session(load)
+        if session.over and db is not None:   # (one the history could not take as it ended: it goes in now)
+            out(_("{path}: that game is over; it goes into the history ('ascension replay {path}' shows it).").format(
+                path=load))
+            record(session, db, out)
+            return session.game
         if session.over:
             raise SaveFileError(_("{path}: that game is over; 'ascension replay {path}' shows it").format(path=load))
         seed = session.game.seed

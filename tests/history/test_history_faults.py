@@ -983,8 +983,28 @@ def test_a_finished_autosave_found_when_games_are_not_recorded_goes_among_the_sa
     said, blocked = record_left_over(autosave, session, None)
     [moved] = saves_dir().glob("unrecorded-*.json")
     assert not blocked and not autosave.exists() and moved.read_text() == session.to_json()
-    assert said == (f"The game you finished last could not be recorded in the history (this time games are not "
-                    f"recorded); it is saved as {moved}: load it once the history works again, and it goes in.")
+    assert said == (f"The game you finished last is not recorded this time; it is saved as {moved}: loaded where "
+                    f"games are recorded ('ascension play --load {moved}', or Load in the window), it goes into the "
+                    "history, once.")
+
+
+def test_a_finished_game_among_the_saved_games_goes_into_the_history_from_the_terminal(tmp_path, capsys):
+    """The advice said to load it; `play --load` refused a finished game ("that game is over"), and
+    only the desktop could take it in: a player of the terminal alone could not."""
+    from ascension.core.folders import saves_dir
+    from ascension.ui.history.recording import record_left_over
+    autosave, db = tmp_path / "autosave.json", tmp_path / "h.sqlite3"
+    session = finished_session(1)
+    autosave.write_text(session.to_json())
+    record_left_over(autosave, session, None)   # a start with --no-record
+    [moved] = saves_dir().glob("unrecorded-*.json")
+    for _twice in range(2):
+        code, out, err = run(capsys, "play", "--load", moved, "--db", db)
+        assert code == 0 and f"{moved}: that game is over; it goes into the history" in out
+        assert "Game recorded in the history (match 1)." in out
+    assert stored_games(db) == 1
+    code, out, err = run(capsys, "play", "--load", moved, "--no-record")   # nowhere to go: said, as before
+    assert code == 2 and "that game is over; 'ascension replay" in err
 
 
 def test_a_finished_autosave_that_can_be_neither_recorded_nor_moved_stays_and_blocks_the_next_autosave(

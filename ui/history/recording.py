@@ -236,7 +236,7 @@ def record_left_over(path: Path, session, record=record_session) -> tuple[str, b
     run records nothing, ``play --no-record``). Returns what to tell the player, and whether the
     file still stands in the way."""
     if record is None:
-        return _left_among_saves(path, _("this time games are not recorded"))
+        return _left_among_saves(path, None)
     try:   # it ended when its autosave was last written
         ended = datetime.fromtimestamp(path.stat().st_mtime, timezone.utc).replace(tzinfo=None)
     except (OSError, ValueError, OverflowError):
@@ -256,9 +256,9 @@ def record_left_over(path: Path, session, record=record_session) -> tuple[str, b
     return said, False
 
 
-def _left_among_saves(path: Path, error: str) -> tuple[str, bool]:
-    """Move a finished game no record was made of (``error`` says why) among the saved games; what
-    to tell the player, and whether it still stands where it was."""
+def _left_among_saves(path: Path, error: str | None) -> tuple[str, bool]:
+    """Move a finished game no record was made of (``error`` says why; None: this run records
+    nothing) among the saved games; what to tell the player, and whether it still stands where it was."""
     saved = _unrecorded_path(utcnow())
     try:
         saved.parent.mkdir(parents=True, exist_ok=True)
@@ -266,9 +266,14 @@ def _left_among_saves(path: Path, error: str) -> tuple[str, bool]:
     except OSError as move_exc:
         return _("The game you finished last could not be recorded in the history ({error}), nor moved out "
                  "of the next game's way ({move_error}); it stays in {path}.").format(
-            error=error, move_error=os_error(move_exc), path=path), True
+            error=error or _("this time games are not recorded"), move_error=os_error(move_exc), path=path), True
+    if error is None:   # (it may be in the history already: the program was stopped as it went in)
+        return _("The game you finished last is not recorded this time; it is saved as {path}: loaded where games "
+                 "are recorded ('ascension play --load {path}', or Load in the window), it goes into the history, "
+                 "once.").format(path=saved), False
     return _("The game you finished last could not be recorded in the history ({error}); it is saved as "
-             "{path}: load it once the history works again, and it goes in.").format(error=error, path=saved), False
+             "{path}: load it once the history works again ('ascension play --load {path}', or Load in the "
+             "window), and it goes in.").format(error=error, path=saved), False
 
 
 def simulated_records(records: list[dict], ends: list[datetime] | None = None,
