@@ -1032,3 +1032,21 @@ def test_a_backup_copy_a_kill_interrupted_never_looks_like_a_good_one(tmp_path):
     os.utime(left, (an_hour_ago, an_hour_ago))
     backup = dbmod.backup_sqlite(path, 1)
     assert files(tmp_path) == {"h.sqlite3", backup.name} and not backup.name.endswith(".partial")
+
+
+@pytest.mark.parametrize("change", ["UPDATE match SET started_at = 'yesterday' WHERE id = 2",
+                                    "UPDATE match SET started_at = 1700000000 WHERE id = 2",
+                                    "UPDATE match SET sets = x'ff00fe' WHERE id = 2"])
+def test_one_row_another_tool_wrote_unreadably_does_not_close_the_whole_history(capsys, tmp_path, change):
+    """Every command failed on it ("Invalid isoformat string: 'yesterday'", a TypeError traceback):
+    the player's whole history unreadable for one row."""
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute(change)
+    conn.close()
+    for argv in (["history", "list", "--json"], ["history", "stats", "--player", "Ann"], ["history", "show", 1]):
+        code, out, err = run(capsys, *argv, "--db", path)
+        assert code == 0 and "Traceback" not in err, (argv, err)
+    code, out, err = run(capsys, "history", "list", "--json", "--db", path)
+    assert json.loads(out)["total"] == 3

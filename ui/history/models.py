@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKeyConstraint, Index
+from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
 
 # The schema this code writes. A database with a higher number is refused (see db.py);
@@ -27,6 +28,28 @@ SCHEMA_VERSION = 3
 
 FINISHED = "finished"
 ABANDONED = "abandoned"
+
+
+UNREADABLE_TIME = datetime(1970, 1, 1)   # what a time another program wrote unreadably reads as
+
+
+class StoredTime(TypeDecorator):
+    """A naive UTC time; one another program wrote that cannot be read as one ('yesterday', a
+    number) reads as :data:`UNREADABLE_TIME`: one row's, not every command's failure."""
+    impl = DateTime
+    cache_ok = True
+
+    def result_processor(self, dialect, coltype):
+        inner = super().result_processor(dialect, coltype)
+
+        def read(value):
+            if value is None or inner is None:
+                return value
+            try:
+                return inner(value)
+            except (ValueError, TypeError):
+                return UNREADABLE_TIME
+        return read
 
 
 class SchemaVersion(SQLModel, table=True):
@@ -46,8 +69,8 @@ class Match(SQLModel, table=True):
     )
     id: int | None = Field(default=None, primary_key=True)
     status: str = Field(max_length=16)            # FINISHED | ABANDONED
-    started_at: datetime = Field(sa_column=Column(DateTime, nullable=False))   # naive UTC
-    ended_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+    started_at: datetime = Field(sa_column=Column(StoredTime, nullable=False))   # naive UTC
+    ended_at: datetime = Field(sa_column=Column(StoredTime, nullable=False))
     sets: str = Field(max_length=200)             # set ids, sorted, comma-joined: "10th,cotg"
     variant: str = Field(default="", max_length=200)  # variants, sorted, comma-joined; "" = none
     players: int                                  # seats that take turns (the villain is not one)

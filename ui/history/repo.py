@@ -299,6 +299,9 @@ _LIST_COLS = (M.id, M.status, M.started_at, M.ended_at, M.sets, M.variant, M.pla
 
 
 def _split(text: str) -> list[str]:
+    """Comma-joined ids as stored (what another program wrote there that is no text: as text)."""
+    if not isinstance(text, str):
+        text = text.decode("utf-8", "replace") if isinstance(text, bytes) else str(text)
     return [t for t in text.split(",") if t]
 
 
