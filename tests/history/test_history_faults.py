@@ -962,8 +962,9 @@ def test_browsing_an_older_history_changes_nothing_and_recording_upgrades_it(cap
     path = tmp_path / "h.sqlite3"
     _first_schema_history(path)
     before = digest(path)
-    code, _, err = run(capsys, "history", "list", "--db", path)
-    assert code == 2 and "older version" in err and "not been changed" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "history", "list", "--db", path, "--json")   # shown as this version reads it
+    assert code == 0 and json.loads(out)["total"] == 1
+    assert "older version" in err and "has not been changed" in err and err.count("\n") == 1
     assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before   # no backup, no migration
     code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--db", path)
     assert code == 0 and "upgraded from schema 1" in err
@@ -972,6 +973,26 @@ def test_browsing_an_older_history_changes_nothing_and_recording_upgrades_it(cap
 
 
 # ---------------------------------------------------------------------------- a finished game an autosave still holds
+def test_an_older_history_on_a_read_only_disk_can_still_be_browsed(capsys, qtbot, tmp_path, monkeypatch):
+    """Every way in refused it: browsing said "upgraded when a game is next recorded", recording
+    "cannot be written, but it can still be browsed", and the History window the same."""
+    from ascension.ui.desktop import history_window
+    from test_db import _first_schema_history
+    path = tmp_path / "h.sqlite3"
+    _first_schema_history(path)
+    before = digest(path)
+    monkeypatch.setattr(dbmod.os, "access", lambda p, mode: mode != os.W_OK)   # (a read-only disk, as root can't make)
+    code, out, err = run(capsys, "history", "show", 1, "--db", path)
+    assert code == 0 and "older version" in err
+    w = history_window.HistoryWindow(path, player="Ann")
+    qtbot.addWidget(w)
+    assert w.model.rowCount() == 1 and "older version" in w.banner.text()
+    w.open_match(w.model.match(0).id)
+    assert w.match_page.detail is not None and w.match_page.detail.seed == 77
+    w.close()
+    assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before
+
+
 def test_a_finished_autosave_found_when_games_are_not_recorded_goes_among_the_saved_games(tmp_path):
     """`play --no-record` after a start that could not record its finished game: the game is not
     given to a history, nor left for the new game's autosave to write over."""

@@ -523,11 +523,12 @@ class History:
     set_aside: Path | None = None                       # where a damaged file was moved
     fully_checked: bool = True                          # quick_check finished within its budget at start
     read_only: bool = False                             # opened for browsing: nothing is written
+    in_memory: bool = False                             # browsed from a copy in memory (an older file's, upgraded)
 
     @property
     def concurrent(self) -> bool:
         """Whether two threads may use it at once (not an in-memory database: one connection)."""
-        return not (self.path is None and self.url.get_backend_name() == "sqlite")
+        return not (self.in_memory or self.path is None and self.url.get_backend_name() == "sqlite")
 
     @property
     def location(self) -> str:
@@ -657,8 +658,41 @@ def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> Hi
         return _empty(url, where)
     if stored != SCHEMA_VERSION:
         engine.dispose()
-        raise _newer(where, stored) if stored > SCHEMA_VERSION else _older(where, stored)
+        if stored > SCHEMA_VERSION:
+            raise _newer(where, stored)
+        if path is None or path.stat().st_size > MAX_COPY_BYTES:
+            raise _older(where, stored)
+        return _upgraded_copy(url, path, where, stored)
     return History(engine, url, path, fully_checked=complete, read_only=True)
+
+
+MAX_COPY_BYTES = 512 << 20   # an older history larger than this is not copied into memory to be browsed
+
+
+def _upgraded_copy(url: sa.URL, path: Path, where: str, stored: int) -> History:
+    """An older history browsed as this version reads it: copied into memory and upgraded there.
+    The file is not changed (it may be on a read-only disk, or the player only looking): it is
+    upgraded in place, after a backup copy, when a game is next recorded in it."""
+    memory = sqlite3.connect(":memory:", check_same_thread=False)
+    try:
+        source = read_connection(path)
+        try:
+            source.backup(memory)
+        finally:
+            source.close()
+        engine = sa.create_engine("sqlite://", creator=lambda: memory, poolclass=StaticPool)
+        with engine.begin() as conn:
+            migrations.upgrade(conn, stored)
+    except (sqlite3.Error, sa.exc.SQLAlchemyError) as exc:
+        memory.close()
+        raise as_history_error(exc, where, path) from None
+    return History(engine, url, path, [_older_shown(where, stored)], read_only=True, in_memory=True)
+
+
+def _older_shown(where: str, version: int) -> str:
+    return _("{where} was written by an older version of Ascension (history schema {version}); it is shown as this "
+             "version reads it, and has not been changed. It is upgraded, after a backup copy, when a game is next "
+             "recorded in it.").format(where=where, version=version)
 
 
 def _read_only_disk(path: Path) -> bool:
