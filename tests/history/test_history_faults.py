@@ -1071,3 +1071,25 @@ def test_one_row_another_tool_wrote_unreadably_does_not_close_the_whole_history(
         assert code == 0 and "Traceback" not in err, (argv, err)
     code, out, err = run(capsys, "history", "list", "--json", "--db", path)
     assert json.loads(out)["total"] == 3
+
+
+def test_a_change_a_killed_program_left_unfinished_where_it_cannot_be_finished_is_not_called_damage(
+        capsys, tmp_path, monkeypatch):
+    """A sound history with a hot rollback journal beside it, in a folder that cannot be written:
+    read without its journal it was reported damaged, in SQLite's words ("btreeInitPage() returns
+    error code 11"), and `history check` said so too."""
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(40)])
+    subprocess.run([PYTHON, "-c", (
+        "import os, sqlite3, sys; c = sqlite3.connect(sys.argv[1], isolation_level=None); "
+        "c.execute('PRAGMA journal_mode=DELETE'); c.execute('PRAGMA cache_size=1'); c.execute('BEGIN'); "
+        "c.execute('DELETE FROM seat_card'); c.execute('DELETE FROM seat'); os._exit(9)"), str(path)])
+    assert (tmp_path / "h.sqlite3-journal").stat().st_size > 0   # hot: a change half written
+    before = digest(path)
+    monkeypatch.setattr(dbmod.os, "access", lambda p, mode: mode != os.W_OK)   # a folder nobody may write in
+    for argv in (["history", "list"], ["history", "check"]):
+        code, _, err = run(capsys, *argv, "--db", path)
+        assert code == 2 and "holds a change a stopped program left unfinished (h.sqlite3-journal)" in err, argv
+        assert "damaged" not in err.replace("not damaged", "") and digest(path) == before, argv
+    monkeypatch.undo()   # writable again: SQLite rolls the change back, and all 40 games are there
+    code, out, _ = run(capsys, "history", "list", "--db", path, "--json")
+    assert code == 0 and json.loads(out)["total"] == 40

@@ -301,6 +301,8 @@ def read_connection(path: Path) -> sqlite3.Connection:
     program has the history open for writing), the file is read as immutable: SQLite could not
     create its -shm file there, or remove it afterwards."""
     writable = os.access(path, os.W_OK) and os.access(path.parent, os.W_OK)
+    if not writable:
+        _refuse_unfinished(path)
     if writable or _companions(path)[1].exists():
         uri = f"file:{quote(str(path))}?mode=rw"
     else:
@@ -314,6 +316,26 @@ def read_connection(path: Path) -> sqlite3.Connection:
         conn.close()
         raise
     return conn
+
+
+def _has_content(path: Path) -> bool:
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def _refuse_unfinished(path: Path) -> None:
+    """A history that cannot be written here, with a change a killed program left unfinished
+    beside it (a rollback journal, or a write-ahead log nothing has open): only a program allowed
+    to write there can finish it (SQLite needs to), and read without it the file looks damaged."""
+    wal, shm = _companions(path)[1:]
+    journal = path.with_name(path.name + "-journal")
+    if _has_content(journal) or _has_content(wal) and not shm.exists():
+        raise HistoryError(_("the history {path} holds a change a stopped program left unfinished ({file}); only a "
+                             "program allowed to write in {folder} can complete it. It is not damaged and has not "
+                             "been changed: make the folder writable, then try again").format(
+            path=path, file=(journal if _has_content(journal) else wal).name, folder=path.parent))
 
 
 @dataclass
