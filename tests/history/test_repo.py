@@ -123,6 +123,17 @@ def test_one_save_finished_twice_with_other_answers_is_two_games(session):
     assert repo.record_game(session, make_record(1, answers=[0, 1, 3])) == second   # each once
 
 
+def test_a_batch_run_again_with_its_seed_stores_no_game_twice(session):
+    """A `simulate --record` stopped midway and run again with its seed (as its own message
+    advises) recorded every game played before the stop a second time."""
+    first = repo.record_many(session, [make_record(k) for k in range(3)])
+    again = repo.record_many(session, [make_record(k) for k in range(5)])
+    assert again[:3] == first and len(set(again)) == 5
+    assert repo.count_matches(session, MatchFilter(status="all")) == 5
+    other = repo.record_many(session, [make_record(0, answers=[0, 1, 3])])   # that seed, another game
+    assert other[0] not in again and repo.count_matches(session, MatchFilter(status="all")) == 6
+
+
 def _history(session):
     """Six finished games of Ann's with known results, opponents, sets, variants and sizes."""
     g = [

@@ -97,16 +97,32 @@ def record_abandoned(session, record: MatchRecord | dict) -> int:
 
 
 def record_many(session, records: Iterable[MatchRecord | dict]) -> list[int]:
-    """Store several games in one transaction (a batch of simulated games): all or none."""
+    """Store several games in one transaction (a batch of simulated games): all or none. A game
+    the history holds already (the same seed, setup and answers: a batch run again with its seed
+    after a stop) is not stored twice; its id is the one it has."""
     ids = []
     try:
-        for r in records:
-            ids.append(_insert(session, _validated(r)))
+        chunk = [_validated(r) for r in records]
+        held = _held_already(session, chunk)
+        for rec in chunk:
+            known = held.get((rec.seed, json.dumps(rec.setup, sort_keys=True), tuple(rec.answers)))
+            ids.append(known if known is not None else _insert(session, rec))
         session.commit()
     except BaseException:
         session.rollback()
         raise
     return ids
+
+
+def _held_already(session, records: list[MatchRecord]) -> dict[tuple, int]:
+    """The games of ``records`` the history holds: (seed, setup, answers) -> match id."""
+    seeds = sorted({r.seed for r in records})
+    if not seeds:
+        return {}
+    rows = session.execute(select(M.id, M.seed, MatchReplay.setup, MatchReplay.answers)
+                           .join(MatchReplay, MatchReplay.match_id == M.id).where(M.seed.in_(seeds))).all()
+    return {(seed, json.dumps(setup, sort_keys=True), tuple(answers)): match_id
+            for match_id, seed, setup, answers in rows}
 
 
 def delete_match(session, match_id: int) -> bool:
