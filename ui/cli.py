@@ -32,7 +32,8 @@ from ascension.core.match import SaveFileError, SetupError, available_sets, buil
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, match_differences, record_differences, simulate, verify_record
 from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error,
-                                     _without_controls, choose_language, shown, tolerant_console, whole)
+                                     _without_controls, choose_language, history_location, shown, tolerant_console,
+                                     whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
 from ascension.ui import logs
 
@@ -571,7 +572,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", action="store_true", help=_(
         "store every game in the match history (kept apart from games people played: history list --games "
         "simulated shows them)"))
-    sim.add_argument("--db", metavar=_("PATH"), help=_(
+    sim.add_argument("--db", metavar=_("PATH"), type=history_location, help=_(
         "history file or SQLAlchemy URL (implies --record; default: the history in the user data folder)"))
     sim.set_defaults(func=cmd_simulate)
 
@@ -600,7 +601,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--record", action=argparse.BooleanOptionalAction, default=True, help=_(
         "store the game in the match history, as the desktop does (the default; --no-record plays without "
         "recording it)"))
-    play.add_argument("--db", metavar=_("PATH"), help=_(
+    play.add_argument("--db", metavar=_("PATH"), type=history_location, help=_(
         "the history to record in: a file or SQLAlchemy URL (default: the history in the user data folder)"))
     play.add_argument("--new", action="store_true", help=_(
         "start a new game without offering to resume an unfinished one (which the new game's autosave replaces)"))

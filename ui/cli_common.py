@@ -78,6 +78,15 @@ def whole(least: int | None, most: int):
     return parse
 
 
+def history_location(text: str) -> str:
+    """``--db``: a history file or URL; an empty or blank one names none (it was taken for the
+    current folder, or for a file named by spaces)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(_("no history is named (an empty name); name a file or a database URL, "
+                                           "or leave --db out for the default history"))
+    return text
+
+
 def _csv(text: str) -> list[str]:
     return [t.strip() for t in text.split(",") if t.strip()]
 

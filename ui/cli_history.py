@@ -17,7 +17,7 @@ from rich.table import Table
 
 from ascension.core.folders import atomic_writer
 from ascension.core.i18n import N_, _, ngettext, os_error
-from ascension.ui.cli_common import MAX_ROWS, MAX_SEATS, _csv, _error, shown, whole
+from ascension.ui.cli_common import MAX_ROWS, MAX_SEATS, _csv, _error, history_location, shown, whole
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
 GAMES_CAPTION = {"played": N_("games people played; --games simulated lists the bots' simulated games"),
@@ -457,7 +457,7 @@ def add_history_parser(sub) -> None:
     def common(p, filters=True, status: str | None = "all"):
         """The options every history command shares; ``status``: the default of --status (None: no
         such option, as for the statistics, which are of finished games and count abandoned ones)."""
-        p.add_argument("--db", metavar=_("PATH"), help=_("history file or SQLAlchemy URL (default: the user data folder)"))
+        p.add_argument("--db", metavar=_("PATH"), type=history_location, help=_("history file or SQLAlchemy URL (default: the user data folder)"))
         p.add_argument("--json", action="store_true", help=_("print JSON instead of tables"))
         if not filters:
             return

@@ -1093,3 +1093,20 @@ def test_a_change_a_killed_program_left_unfinished_where_it_cannot_be_finished_i
     monkeypatch.undo()   # writable again: SQLite rolls the change back, and all 40 games are there
     code, out, _ = run(capsys, "history", "list", "--db", path, "--json")
     assert code == 0 and json.loads(out)["total"] == 40
+
+
+@pytest.mark.parametrize("given", ["", "   "])
+def test_an_empty_history_name_is_refused_as_naming_none(capsys, tmp_path, monkeypatch, given):
+    """`--db ""` was taken for the current folder ("is a folder"), `--db " "` for a file named by spaces."""
+    monkeypatch.chdir(tmp_path)
+    for argv in (["history", "list"], ["simulate", "--games", 1], ["play"]):
+        with pytest.raises(SystemExit) as stopped:
+            run(capsys, *argv, "--db", given)
+        err = capsys.readouterr().err
+        assert stopped.value.code == 2 and "argument --db: no history is named (an empty name)" in err, argv
+    assert files(tmp_path) == set()
+
+
+def test_a_password_with_an_at_sign_is_hidden_whole():
+    """`ann:p@ss@host` showed `ann:***@ss@host`: part of the password on the screen and in the kept game's file."""
+    assert dbmod.masked("postgresql://ann:p@ss@127.0.0.1:5432/h") == "postgresql://ann:***@127.0.0.1:5432/h"

@@ -185,7 +185,7 @@ def _is_url(db: str) -> bool:
 def masked(location: str) -> str:
     """``location`` with the password of a URL in it hidden, as SQLAlchemy hides it, even in a URL
     it cannot read."""
-    return re.sub(r"(://[^:/@]*:)[^@/]*@", r"\1***@", location)
+    return re.sub(r"(://[^:/@]*:)[^/]*@", r"\1***@", location)   # (to the last @: one may be in the password)
 
 
 def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
