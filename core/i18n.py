@@ -186,6 +186,7 @@ _EXPECTED = {
     "float_type": N_("Input should be a valid number"),
     "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
     "string_type": N_("Input should be a valid string"),
+    "string_unicode": N_("Input should be text without broken characters"),   # (a lone surrogate, say)
     "bool_type": N_("Input should be a valid boolean"),
     "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
     "list_type": N_("Input should be a valid list"),

@@ -156,6 +156,8 @@ SESSIONS = {
     "assisted_text": (lambda g: session_text(g, assisted="yes"), "assisted: Input should be a valid boolean"),
     "bad_game_inside": (lambda g: session_text(g, game=at(g, "state.current", 9)), "current: 9 is not a seat"),
     "deep": (lambda g: "[" * 100_000, "nested too deep"),
+    "broken_character": (lambda g: session_text(g, seats=[{"name": "A\ud800B"}, {"name": "B"}]),
+                         "seats[0].name: Input should be text without broken characters"),
     "huge_integer": (lambda g: session_text(g).replace('"assisted"', '"x": ' + "9" * 5000 + ', "assisted"', 1),
                      "not a valid saved session: it holds a number of more than 4300 digits"),
 }
