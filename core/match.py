@@ -7,8 +7,8 @@ source, the key and what was expected: :class:`SaveFileError` or :class:`SetupEr
 from __future__ import annotations
 
 import json
-import sys
 import secrets
+import sys
 from contextlib import contextmanager
 from typing import Annotated, Any, NamedTuple
 from dataclasses import dataclass, field, replace

@@ -457,7 +457,8 @@ def add_history_parser(sub) -> None:
     def common(p, filters=True, status: str | None = "all"):
         """The options every history command shares; ``status``: the default of --status (None: no
         such option, as for the statistics, which are of finished games and count abandoned ones)."""
-        p.add_argument("--db", metavar=_("PATH"), type=history_location, help=_("history file or SQLAlchemy URL (default: the user data folder)"))
+        p.add_argument("--db", metavar=_("PATH"), type=history_location,
+                       help=_("history file or SQLAlchemy URL (default: the user data folder)"))
         p.add_argument("--json", action="store_true", help=_("print JSON instead of tables"))
         if not filters:
             return

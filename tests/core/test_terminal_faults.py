@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import io
 import json
+from contextlib import contextmanager
 
 import pytest
 
@@ -417,27 +418,17 @@ def test_a_bot_move_that_raises_stops_the_game_saved_as_it_was(tmp_path, monkeyp
 
 
 def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_kept(capsys, monkeypatch):
-    import subprocess
-    import sys
     real = terminal.play
     monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q", "y"]), **kw))
     assert main(["play", "--seed", "1", "--no-record"]) == 0        # a game left, kept in the autosave
     path = storage.terminal_autosave_path()
     before = path.read_bytes()
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
-        "i = Instance(Path(sys.argv[1]), 'terminal'); assert i.claim(); print('holding', flush=True); time.sleep(20)"),
-        str(path.parent)], stdout=subprocess.PIPE, text=True)   # that game, open in another terminal
-    try:
-        assert holder.stdout.readline().strip() == "holding"
+    with held_elsewhere(path.parent, "terminal") as holder:   # that game, open in another terminal
         capsys.readouterr()
         assert main(["play", "--seed", "2", "--new", "--no-record"]) == 2
         err = capsys.readouterr().err
         assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
         assert path.read_bytes() == before                            # not replaced by a second game
-    finally:
-        holder.kill()
-        holder.wait()
     assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
 
 
@@ -474,24 +465,31 @@ def test_the_desktops_autosave_is_not_loaded_in_the_terminal_while_the_desktop_p
     """After a crash, `play --load <data>/autosave.json` went on with the desktop's game while a
     desktop started again resumed it too: both saved over one file, and one finished result was
     dropped while its program said it was recorded."""
-    import subprocess
-    import sys
     from ascension.core.session import Seat, Session
     path = storage.autosave_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], seed=1).to_json())
     before = path.read_bytes()
-    holder = subprocess.Popen([sys.executable, "-c", (
-        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
-        "i = Instance(Path(sys.argv[1])); assert i.claim(); print('holding', flush=True); time.sleep(20)"),
-        str(path.parent)], stdout=subprocess.PIPE, text=True)   # the desktop, open on its autosave
-    try:
-        assert holder.stdout.readline().strip() == "holding"
+    with held_elsewhere(path.parent, "desktop") as holder:   # the desktop, open on its autosave
         capsys.readouterr()
         assert main(["play", "--no-record", "--load", str(path)]) == 2
         err = capsys.readouterr().err
         assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
         assert path.read_bytes() == before
+
+
+@contextmanager
+def held_elsewhere(folder, who: str):
+    """Another process holding ``who``'s claim ("terminal", "desktop") on ``folder`` meanwhile."""
+    import subprocess
+    import sys
+    holder = subprocess.Popen([sys.executable, "-c", (
+        "import sys, time; from pathlib import Path; from ascension.ui.desktop.instance import Instance; "
+        "i = Instance(Path(sys.argv[1]), sys.argv[2]); assert i.claim(); print('holding', flush=True); "
+        "time.sleep(20)"), str(folder), who], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        yield holder
     finally:
         holder.kill()
         holder.wait()

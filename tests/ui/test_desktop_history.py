@@ -293,16 +293,24 @@ def held_recorder(w):
     return started, release
 
 
-def test_the_window_goes_on_while_a_locked_history_keeps_the_record_of_a_finished_game_waiting(qtbot, tmp_path):
-    """The record was made on the window's thread: with the history locked by another program
-    the whole window froze (up to 10 s) as the game ended."""
+def finished_while_recorded(qtbot, tmp_path):
+    """A window whose game of seed 5 just ended, its record held back (see :func:`held_recorder`):
+    the window, its history and the event that lets the record go on."""
     db = tmp_path / "history.sqlite3"
     w = recording_window(qtbot, db)
     started, release = held_recorder(w)
+    w.start(duel(5, honor_pool=8))
+    play_to_the_end(w, qtbot, recorded=False)
+    assert started.wait(5)
+    return w, db, release
+
+
+def test_the_window_goes_on_while_a_locked_history_keeps_the_record_of_a_finished_game_waiting(qtbot, tmp_path):
+    """The record was made on the window's thread: with the history locked by another program
+    the whole window froze (up to 10 s) as the game ended."""
+    w, db, release = finished_while_recorded(qtbot, tmp_path)
     try:
-        w.start(duel(5, honor_pool=8))
-        play_to_the_end(w, qtbot, recorded=False)
-        assert started.wait(5) and w.controller.recording
+        assert w.controller.recording
         assert w.stack.currentWidget() is w.end_page and not w.end_page.replay_button.isVisible()
         assert "going into the history" in w.status.text()
         assert storage.read_session(storage.autosave_path()).over   # the autosave holds it meanwhile
@@ -321,12 +329,7 @@ def test_a_new_game_started_while_the_last_one_is_recorded_waits_for_its_record(
     """The autosave holds the finished game until its record is made: the next game's autosave
     must not take its place before that, nor may the game be recorded twice."""
     import threading
-    db = tmp_path / "history.sqlite3"
-    w = recording_window(qtbot, db)
-    started, release = held_recorder(w)
-    w.start(duel(5, honor_pool=8))
-    play_to_the_end(w, qtbot, recorded=False)
-    assert started.wait(5)
+    w, db, release = finished_while_recorded(qtbot, tmp_path)
     threading.Timer(0.3, release.set).start()   # the other program lets go of the history
     w.start(duel(6))
     assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)] and w.controller.history_error == ""
@@ -337,13 +340,9 @@ def test_a_new_game_started_while_the_last_one_is_recorded_waits_for_its_record(
 def test_closing_while_a_finished_game_is_recorded_loses_nothing(qtbot, tmp_path):
     """The window closes at once; the record may never be made (the program ends): the autosave
     still holds the game, and the next start records it, once."""
-    db = tmp_path / "history.sqlite3"
-    w = recording_window(qtbot, db)
-    started, release = held_recorder(w)
+    w, db, release = finished_while_recorded(qtbot, tmp_path)
     try:
-        w.start(duel(5, honor_pool=8))
-        play_to_the_end(w, qtbot, recorded=False)
-        assert started.wait(5) and w.close()
+        assert w.close()
         again = recording_window(qtbot, db)
         assert not again.offer_resume()
         assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
