@@ -186,7 +186,6 @@ _EXPECTED = {
     "float_type": N_("Input should be a valid number"),
     "float_parsing": N_("Input should be a valid number, unable to parse string as a number"),
     "string_type": N_("Input should be a valid string"),
-    "string_unicode": N_("Input should be text without broken characters"),   # (a lone surrogate, say)
     "bool_type": N_("Input should be a valid boolean"),
     "bool_parsing": N_("Input should be a valid boolean, unable to interpret input"),
     "list_type": N_("Input should be a valid list"),
@@ -199,6 +198,9 @@ _EXPECTED = {
     "less_than": N_("Input should be less than {lt}"),
     "greater_than": N_("Input should be greater than {gt}"),
     "literal_error": N_("Input should be {expected}"),
+}
+_REWORDED = {   # pydantic's words say nothing to a player here: ours
+    "string_unicode": N_("Input should be text without broken characters"),   # (a lone surrogate, say)
 }
 _LENGTH = {   # the form the bound's number calls for
     "too_short": lambda n: ngettext(
@@ -228,8 +230,8 @@ def validation_message(err: dict) -> str:
             if ctx.get("field_type") in _FIELD_TYPES:
                 ctx["field_type"] = _FIELD_TYPES[ctx["field_type"]]()
             return _LENGTH[kind](ctx.get("min_length", ctx.get("max_length"))).format(**ctx)
-        if kind in _EXPECTED:
-            return _(_EXPECTED[kind]).format(**ctx)
+        if kind in _EXPECTED or kind in _REWORDED:
+            return _(_EXPECTED.get(kind) or _REWORDED[kind]).format(**ctx)
     except (KeyError, IndexError, TypeError, ValueError):   # a context of another shape: pydantic's words
         pass
     return err["msg"]
