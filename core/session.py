@@ -135,7 +135,7 @@ class Session:
     def fault(self, exc: BaseException) -> str:
         """A fault outside any move (the table shown, the scores read) in words: the plugin and its
         hook when a plugin's code raised (as a failed move names them), else the error itself."""
-        blamed = blame(exc, self.game.ctx.pm, _("nothing was changed"))
+        blamed = blame(exc, self.game.ctx.pm, _("outside any move"))
         return str(blamed) if isinstance(blamed, PluginError) else f"{type(exc).__name__}: {exc}"
 
     @classmethod
