@@ -1057,7 +1057,11 @@ def test_a_backup_copy_a_kill_interrupted_never_looks_like_a_good_one(tmp_path):
 
 @pytest.mark.parametrize("change", ["UPDATE match SET started_at = 'yesterday' WHERE id = 2",
                                     "UPDATE match SET started_at = 1700000000 WHERE id = 2",
-                                    "UPDATE match SET sets = x'ff00fe' WHERE id = 2"])
+                                    "UPDATE match SET sets = x'ff00fe' WHERE id = 2",
+                                    "UPDATE match SET options = '{not json' WHERE id = 2",
+                                    "UPDATE match_replay SET setup = '{oops' WHERE match_id = 2",
+                                    "UPDATE match_replay SET answers = '[\"x\", null, 1e99]' WHERE match_id = 2",
+                                    "UPDATE seat SET renown = '{bad' WHERE match_id = 2"])
 def test_one_row_another_tool_wrote_unreadably_does_not_close_the_whole_history(capsys, tmp_path, change):
     """Every command failed on it ("Invalid isoformat string: 'yesterday'", a TypeError traceback):
     the player's whole history unreadable for one row."""
@@ -1066,7 +1070,8 @@ def test_one_row_another_tool_wrote_unreadably_does_not_close_the_whole_history(
     with conn:
         conn.execute(change)
     conn.close()
-    for argv in (["history", "list", "--json"], ["history", "stats", "--player", "Ann"], ["history", "show", 1]):
+    for argv in (["history", "list", "--json"], ["history", "stats", "--player", "Ann"], ["history", "show", 2],
+                 ["history", "show", 2, "--json"], ["history", "export", "--json"]):
         code, out, err = run(capsys, *argv, "--db", path)
         assert code == 0 and "Traceback" not in err, (argv, err)
     code, out, err = run(capsys, "history", "list", "--json", "--db", path)

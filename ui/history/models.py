@@ -52,6 +52,34 @@ class StoredTime(TypeDecorator):
         return read
 
 
+class StoredJSON(TypeDecorator):
+    """JSON as stored; what another program wrote there that is not JSON of the expected shape
+    (``shape``: "object", "answers" (a list of whole numbers), "object or null") reads as an
+    empty one (or null): that match shows less, every other one all it has."""
+    impl = JSON
+    cache_ok = True
+
+    def __init__(self, shape: str):
+        super().__init__()
+        self.shape = shape
+
+    def result_processor(self, dialect, coltype):
+        inner = super().result_processor(dialect, coltype)
+
+        def read(value):
+            try:
+                value = inner(value) if inner is not None and value is not None else value
+            except (ValueError, TypeError):
+                value = None
+            if self.shape == "answers":
+                ok = isinstance(value, list) and all(type(a) is int for a in value)
+                return value if ok else []
+            if self.shape == "object":
+                return value if isinstance(value, dict) else {}
+            return value if isinstance(value, dict) else None
+        return read
+
+
 class SchemaVersion(SQLModel, table=True):
     __tablename__ = "schema_version"
     id: int = Field(default=1, primary_key=True)
@@ -77,7 +105,7 @@ class Match(SQLModel, table=True):
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
     engine_version: str = Field(max_length=40)
     capped: bool = False                          # stopped at the engine's turn limit
-    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(StoredJSON("object"), nullable=False))
     # schema 2
     turns: int = 0
     assisted: bool = False                        # an undo took back information already shown
@@ -90,8 +118,8 @@ class MatchReplay(SQLModel, table=True):
     __tablename__ = "match_replay"
     __table_args__ = (ForeignKeyConstraint(["match_id"], ["match.id"], ondelete="CASCADE"),)
     match_id: int = Field(primary_key=True)
-    setup: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
-    answers: list[int] = Field(sa_column=Column(JSON, nullable=False))
+    setup: dict[str, Any] = Field(sa_column=Column(StoredJSON("object"), nullable=False))
+    answers: list[int] = Field(sa_column=Column(StoredJSON("answers"), nullable=False))
 
 
 class Seat(SQLModel, table=True):
@@ -112,7 +140,7 @@ class Seat(SQLModel, table=True):
     total: int = 0
     winner: bool = False
     # schema 2: renown per faction, when a set uses it (JSON object faction -> points)
-    renown: dict[str, int] | None = Field(default=None, sa_column=Column(JSON, nullable=True))
+    renown: dict[str, int] | None = Field(default=None, sa_column=Column(StoredJSON("object or null"), nullable=True))
 
 
 class SeatCard(SQLModel, table=True):
