@@ -108,7 +108,7 @@ def atomic_writer(path: Path, durable: bool = True, shared: bool = False) -> Ite
             yield f
         return
     target = Path(os.path.realpath(path)) if os.path.islink(path) else path
-    _remove_left_behind(target)
+    remove_stale(target.parent, glob.escape(target.name) + "?" * 8 + TMP_SUFFIX)   # (mkstemp's names)
     try:
         fd, tmp = tempfile.mkstemp(prefix=target.name, suffix=TMP_SUFFIX, dir=target.parent)
     except OSError as exc:
@@ -129,16 +129,17 @@ def atomic_writer(path: Path, durable: bool = True, shared: bool = False) -> Ite
 LEFT_BEHIND_AFTER_S = 60   # a temporary file untouched this long is no write under way (another program's)
 
 
-def _remove_left_behind(target: Path) -> None:
-    """Remove what a write of ``target`` killed midway left beside it (``<name><random>.tmp``, a
-    whole export, say): outside the program's own folders nothing else ever would."""
+def remove_stale(folder: Path, pattern: str, older_than_s: float = LEFT_BEHIND_AFTER_S) -> None:
+    """Remove the files matching ``pattern`` in ``folder`` untouched for ``older_than_s``: what a
+    write killed midway left (a whole export beside the file asked for, a half backup), which
+    outside the program's own folders nothing else ever would."""
     try:
-        left = list(target.parent.glob(glob.escape(target.name) + "?" * 8 + TMP_SUFFIX))
+        left = list(folder.glob(pattern))
     except OSError:
         return
     for tmp in left:
         try:
-            if time.time() - tmp.stat().st_mtime > LEFT_BEHIND_AFTER_S:
+            if time.time() - tmp.stat().st_mtime > older_than_s:
                 tmp.unlink()
         except OSError:
             pass

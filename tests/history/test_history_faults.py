@@ -385,6 +385,31 @@ def test_the_history_window_says_so_when_another_program_takes_the_history_while
     assert "OperationalError" not in said and "sqlalche.me" not in said
 
 
+def test_deleting_several_matches_that_stops_midway_says_how_many_went(qtbot, tmp_path, monkeypatch):
+    """Each match is deleted in a transaction of its own: when another program takes the history
+    after the first, the first is gone and the window says so (not "nothing was deleted")."""
+    import sqlalchemy as sa
+    from ascension.ui.desktop import history_window
+    path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
+    w = history_window.HistoryWindow(path, player="Ann")
+    qtbot.addWidget(w)
+    w.confirm = lambda title, text: True
+    real, calls = repo.delete_match, []
+
+    def taken_after_one(session, match_id):
+        calls.append(match_id)
+        if len(calls) > 1:
+            error = sqlite3.OperationalError("database is locked")
+            error.sqlite_errorcode = sqlite3.SQLITE_BUSY
+            raise sa.exc.OperationalError("DELETE FROM match ...", {}, error)
+        return real(session, match_id)
+    monkeypatch.setattr(repo, "delete_match", taken_after_one)
+    w.table.selectAll()
+    assert w.delete_selected() == 1
+    assert "1 of the 3 matches was deleted, then: the history" in w.banner.text() and stored_games(path) == 2
+    assert w.model.rowCount() == 2   # the list shows what is left
+
+
 def test_a_kept_game_is_not_recorded_twice_and_a_damaged_one_is_set_aside(tmp_path):
     from ascension.core.folders import kept_games_dir
     from ascension.ui.history.recording import keep, store_kept

@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import logging
 import secrets
+import threading
 import time
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable
 
@@ -560,12 +561,11 @@ class Controller(QObject):
                 "race": race, "match_id": self.recorded_match()}
 
 
+@dataclass
 class _Recording:
     """A game's record under way: what the thread made of it, taken up once by the window."""
-
-    def __init__(self, session: Session):
-        self.session = session
-        self.thread = None                 # the thread making it (None: made at once)
-        self.match_id: object = None       # what the recorder returned
-        self.error: Exception | None = None
-        self.settled = False
+    session: Session
+    thread: threading.Thread | None = None   # the thread making it (None: made at once)
+    match_id: object = None                  # what the recorder returned
+    error: Exception | None = None
+    settled: bool = False

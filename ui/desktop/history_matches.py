@@ -44,18 +44,26 @@ class MatchTableModel(QAbstractTableModel):
         self._pages: OrderedDict[int, list[repo.MatchSummary]] = OrderedDict()
         self._counting = QTimer(self, singleShot=True, interval=0)
         self._counting.timeout.connect(self.count)
-        self.failed.connect(lambda said: setattr(self, "problem", said))
         self.problem = ""   # what the last read the history refused said (one before anyone listened too)
         self.refresh()
 
     # -------------------------------------------------------------- queries
-    def refresh(self) -> None:
-        self._counting.stop()
+    def _read(self, query):
+        """``query(session)``, or None when the history refuses it (said through ``failed``; the
+        list stays as it was)."""
         try:
             with self.history.session() as s:
-                first = repo.list_matches(s, self.filter, sort=self.sort_key, offset=0, limit=self.page_size)
+                return query(s)
         except SQLAlchemyError as exc:
-            self.failed.emit(refused(self.history, exc))
+            self.problem = refused(self.history, exc)
+            self.failed.emit(self.problem)
+            return None
+
+    def refresh(self) -> None:
+        self._counting.stop()
+        first = self._read(lambda s: repo.list_matches(s, self.filter, sort=self.sort_key, offset=0,
+                                                       limit=self.page_size))
+        if first is None:
             return
         self.beginResetModel()
         self._pages.clear()
@@ -74,11 +82,8 @@ class MatchTableModel(QAbstractTableModel):
         self._counting.stop()
         if self.exact:
             return self.total
-        try:
-            with self.history.session() as s:
-                n = repo.count_matches(s, self.filter)
-        except SQLAlchemyError as exc:   # (the rows read so far stay listed)
-            self.failed.emit(refused(self.history, exc))
+        n = self._read(lambda s: repo.count_matches(s, self.filter))
+        if n is None:   # (the rows read so far stay listed)
             self.count_changed.emit(self.total)
             return self.total
         if n > self.total:
@@ -118,12 +123,9 @@ class MatchTableModel(QAbstractTableModel):
         page = row // self.page_size
         rows = self._pages.get(page)
         if rows is None:
-            try:
-                with self.history.session() as s:
-                    rows = repo.list_matches(s, self.filter, sort=self.sort_key, offset=page * self.page_size,
-                                             limit=self.page_size)
-            except SQLAlchemyError as exc:   # (a blank row, read again when next shown)
-                self.failed.emit(refused(self.history, exc))
+            rows = self._read(lambda s: repo.list_matches(s, self.filter, sort=self.sort_key,
+                                                          offset=page * self.page_size, limit=self.page_size))
+            if rows is None:   # (a blank row, read again when next shown)
                 return None
             self._pages[page] = rows
             while len(self._pages) > self.PAGES_KEPT:

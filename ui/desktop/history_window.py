@@ -18,9 +18,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from sqlalchemy.exc import SQLAlchemyError
 from PySide6.QtWidgets import (QAbstractItemView, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QMessageBox,
                                QPushButton, QTableView, QTabWidget, QVBoxLayout, QWidget)
+from sqlalchemy.exc import SQLAlchemyError
 
 from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext, os_error
@@ -313,12 +313,18 @@ class HistoryWindow(QWidget):
             text = _("Delete {n} matches from the history? This cannot be undone.").format(n=len(ids))
         if not self.confirm(_("Delete from the history"), text):
             return 0
+        n = 0
         try:
             with self.history.session() as s:
-                n = sum(repo.delete_match(s, i) for i in ids)
-        except SQLAlchemyError as exc:   # (one transaction: none of them deleted)
-            self._notice(_("Nothing was deleted: {error}").format(error=refused(self.history, exc)))
-            return 0
+                for i in ids:   # (each in a transaction of its own: those before a failure are gone)
+                    n += repo.delete_match(s, i)
+        except SQLAlchemyError as exc:
+            error = refused(self.history, exc)
+            self._notice(ngettext("{n} of the {total} matches was deleted, then: {error}",
+                                  "{n} of the {total} matches were deleted, then: {error}", n).format(
+                n=n, total=len(ids), error=error) if n else _("Nothing was deleted: {error}").format(error=error))
+            if not n:
+                return 0
         self.model.refresh()
         if self.match_page.detail is not None and self.match_page.detail.id in ids:
             self.match_page.show_match(self.match_page.detail.id)

@@ -19,8 +19,8 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import (TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir, put_on_hold,
-                                    read_bounded, saves_dir, set_aside, write_text_atomic)
+from ascension.core.folders import (LEFT_BEHIND_AFTER_S, TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir,
+                                    put_on_hold, read_bounded, saves_dir, set_aside, write_text_atomic)
 from ascension.core.i18n import _, os_error, validation_message
 from ascension.core.match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, replay, save
 from ascension.core.session import Session
@@ -46,10 +46,10 @@ def settings_path() -> Path:
 # What write_text_atomic leaves behind when the program dies mid-write: the JSON file's name,
 # mkstemp's eight random characters, ".tmp". Nothing else is ever removed.
 LEFT_BEHIND = re.compile(r".+\.json[a-z0-9_]{8}" + re.escape(TMP_SUFFIX))
-STALE_AFTER_S = 60   # younger ones may belong to a write still under way (another window)
 
 
-def remove_left_behind(folders: list[Path] | None = None, older_than_s: float = STALE_AFTER_S) -> list[Path]:
+def remove_left_behind(folders: list[Path] | None = None,
+                       older_than_s: float = LEFT_BEHIND_AFTER_S) -> list[Path]:
     """Remove the temporary files an interrupted write left in the data and config folders
     (and the saves and kept games' folders); return those removed. A file that cannot be removed stays."""
     folders = folders if folders is not None else [data_dir(), saves_dir(), kept_games_dir(), config_dir()]

@@ -44,7 +44,6 @@ import shutil
 import sqlite3
 import stat
 import threading
-import time
 from dataclasses import dataclass, field
 from datetime import datetime
 from glob import escape as glob_escape
@@ -57,7 +56,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.pool import QueuePool, StaticPool
 from sqlmodel import Session, SQLModel
 
-from ascension.core.folders import data_dir
+from ascension.core.folders import data_dir, remove_stale
 from ascension.core.i18n import _, os_error
 
 from . import migrations
@@ -288,8 +287,17 @@ def _stamp() -> str:
     return datetime.now().strftime("%Y%m%d-%H%M%S")
 
 
+COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")   # the files SQLite keeps beside a database
+
+
+def _beside(path: Path, suffix: str) -> Path:
+    """The file SQLite keeps beside ``path`` (``suffix``: one of :data:`COMPANION_SUFFIXES`)."""
+    return path.with_name(path.name + suffix)
+
+
 def _companions(path: Path) -> list[Path]:
-    return [path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")]
+    """The file and those it is read with (its write-ahead log and shared memory)."""
+    return [path, _beside(path, "-wal"), _beside(path, "-shm")]
 
 
 def read_connection(path: Path) -> sqlite3.Connection:
@@ -329,8 +337,7 @@ def _refuse_unfinished(path: Path) -> None:
     """A history that cannot be written here, with a change a killed program left unfinished
     beside it (a rollback journal, or a write-ahead log nothing has open): only a program allowed
     to write there can finish it (SQLite needs to), and read without it the file looks damaged."""
-    wal, shm = _companions(path)[1:]
-    journal = path.with_name(path.name + "-journal")
+    wal, shm, journal = (_beside(path, suffix) for suffix in COMPANION_SUFFIXES)
     if _has_content(journal) or _has_content(wal) and not shm.exists():
         raise HistoryError(_("the history {path} holds a change a stopped program left unfinished ({file}); only a "
                              "program allowed to write in {folder} can complete it. It is not damaged and has not "
@@ -376,13 +383,11 @@ def export_over_a_database(path: Path) -> str | None:
     if _is_sqlite_file(path):
         return _("{file} is a database (a history?); an export never writes over one").format(file=path)
     for suffix in COMPANION_SUFFIXES:   # its write-ahead log, shared memory or journal: part of it
-        if path.name.endswith(suffix) and _is_sqlite_file(path.with_name(path.name[:-len(suffix)])):
+        database = path.with_name(path.name.removesuffix(suffix))
+        if path.name.endswith(suffix) and _is_sqlite_file(database):
             return _("{file} belongs to the database {database} (a history?); an export never writes over one").format(
-                file=path, database=path.with_name(path.name[:-len(suffix)]))
+                file=path, database=database)
     return None
-
-
-COMPANION_SUFFIXES = ("-wal", "-shm", "-journal")   # the files SQLite keeps beside a database
 
 
 def _is_sqlite_file(path: Path) -> bool:
@@ -481,12 +486,7 @@ def backup_sqlite(path: Path, version: int) -> Path:
     the history. It is made under a name of its own (``….partial``) and given its name once whole:
     a program killed while copying leaves no file that looks like a good backup (the next copy
     removes what it left)."""
-    for left in path.parent.glob(f"{glob_escape(path.name)}.v*-backup-*{PARTIAL}"):
-        try:   # a killed copy's (one as old is no other program's, copying now)
-            if time.time() - left.stat().st_mtime > PARTIAL_LEFT_S:
-                left.unlink()
-        except OSError:
-            pass
+    remove_stale(path.parent, f"{glob_escape(path.name)}.v*-backup-*{PARTIAL}", PARTIAL_LEFT_S)
     name, k = f"{path.name}.v{version}-backup-{_stamp()}", 1
     while True:   # a new name (a second copy within the second: another one)
         target = path.with_name(name if k == 1 else f"{name}-{k}")

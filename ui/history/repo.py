@@ -105,7 +105,7 @@ def record_many(session, records: Iterable[MatchRecord | dict]) -> list[int]:
         chunk = [_validated(r) for r in records]
         held = _held_already(session, chunk)
         for rec in chunk:
-            known = held.get((rec.seed, json.dumps(rec.setup, sort_keys=True), tuple(rec.answers)))
+            known = held.get(_identity(rec.seed, rec.setup, rec.answers))
             ids.append(known if known is not None else _insert(session, rec))
         session.commit()
     except BaseException:
@@ -121,8 +121,12 @@ def _held_already(session, records: list[MatchRecord]) -> dict[tuple, int]:
         return {}
     rows = session.execute(select(M.id, M.seed, MatchReplay.setup, MatchReplay.answers)
                            .join(MatchReplay, MatchReplay.match_id == M.id).where(M.seed.in_(seeds))).all()
-    return {(seed, json.dumps(setup, sort_keys=True), tuple(answers)): match_id
-            for match_id, seed, setup, answers in rows}
+    return {_identity(seed, setup, answers): match_id for match_id, seed, setup, answers in rows}
+
+
+def _identity(seed: int, setup: dict, answers: list[int]) -> tuple:
+    """What makes a stored game this very game: its seed, setup and answers."""
+    return seed, json.dumps(setup, sort_keys=True), tuple(answers)
 
 
 def delete_match(session, match_id: int) -> bool:
