@@ -293,12 +293,13 @@ def held_recorder(w):
     return started, release
 
 
-def finished_while_recorded(qtbot, tmp_path):
+def finished_while_recorded(qtbot, tmp_path, before_the_game=lambda: None):
     """A window whose game of seed 5 just ended, its record held back (see :func:`held_recorder`):
     the window, its history and the event that lets the record go on."""
     db = tmp_path / "history.sqlite3"
     w = recording_window(qtbot, db)
     started, release = held_recorder(w)
+    before_the_game()
     w.start(duel(5, honor_pool=8))
     play_to_the_end(w, qtbot, recorded=False)
     assert started.wait(5)
@@ -365,3 +366,17 @@ def test_an_open_history_window_shows_the_game_just_played(qtbot, tmp_path, monk
     assert w.history_window.model.rowCount() == 1
     assert "Ann" in [opponents.itemText(i) for i in range(opponents.count())]   # the filters know the new names
     w.history_window.close()
+
+
+def test_closing_with_a_failed_autosave_waits_for_the_record_under_way_and_asks_nothing_once_it_is_in(
+        qtbot, tmp_path, monkeypatch):
+    """Nothing but the record holds the game then: closing waits for it, and the game being in the
+    history, there is nothing to save."""
+    import threading
+    w, db, release = finished_while_recorded(qtbot, tmp_path, before_the_game=lambda: disk_full(monkeypatch))
+    asked = []
+    w.ask_unsaved = lambda error: asked.append(error) or "stay"
+    threading.Timer(0.3, release.set).start()   # the other program lets go of the history
+    assert w.close() and asked == []
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
