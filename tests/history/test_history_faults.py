@@ -1086,21 +1086,31 @@ def test_a_backup_copy_a_kill_interrupted_never_looks_like_a_good_one(tmp_path):
                                     "UPDATE match SET options = '{not json' WHERE id = 2",
                                     "UPDATE match_replay SET setup = '{oops' WHERE match_id = 2",
                                     "UPDATE match_replay SET answers = '[\"x\", null, 1e99]' WHERE match_id = 2",
-                                    "UPDATE seat SET renown = '{bad' WHERE match_id = 2"])
+                                    "UPDATE seat SET renown = '{bad' WHERE match_id = 2",
+                                    "UPDATE seat SET team = 'red' WHERE match_id = 2",
+                                    "UPDATE seat SET name = x'fffe' WHERE match_id = 2 AND seat = 0",
+                                    "UPDATE match SET engine_version = x'00ff' WHERE id = 2",
+                                    "UPDATE seat SET total = 9223372036854775807 WHERE match_id = 2"])
 def test_one_row_another_tool_wrote_unreadably_does_not_close_the_whole_history(capsys, tmp_path, change):
     """Every command failed on it ("Invalid isoformat string: 'yesterday'", a TypeError traceback):
-    the player's whole history unreadable for one row."""
+    the player's whole history unreadable for one row. A team of 'red' stopped the BG Stats export,
+    bytes for a name or version every JSON export, a total near 2**63 the statistics ("integer
+    overflow")."""
     path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
     conn = sqlite3.connect(path)
     with conn:
         conn.execute(change)
     conn.close()
     for argv in (["history", "list", "--json"], ["history", "stats", "--player", "Ann"], ["history", "show", 2],
-                 ["history", "show", 2, "--json"], ["history", "export", "--json"]):
+                 ["history", "show", 2, "--json"], ["history", "export", "--json"],
+                 ["history", "export", "--format", "json", "--replay"], ["history", "export", "--format", "bgstats"],
+                 ["history", "export", "--format", "csv"]):
         code, out, err = run(capsys, *argv, "--db", path)
         assert code == 0 and "Traceback" not in err, (argv, err)
     code, out, err = run(capsys, "history", "list", "--json", "--db", path)
     assert json.loads(out)["total"] == 3
+    code, out, err = run(capsys, "history", "export", "--format", "bgstats", "--db", path)
+    assert len(json.loads(out)["plays"]) == 3
 
 
 def test_a_change_a_killed_program_left_unfinished_where_it_cannot_be_finished_is_not_called_damage(

@@ -18,9 +18,10 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKeyConstraint, Index
+from sqlalchemy import JSON, BigInteger, Column, DateTime, ForeignKeyConstraint, Index, Integer
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import Field, SQLModel
+from sqlmodel.sql.sqltypes import AutoString
 
 # The schema this code writes. A database with a higher number is refused (see db.py);
 # a lower one is migrated forward (see migrations.py) after a backup copy is taken.
@@ -80,6 +81,34 @@ class StoredJSON(TypeDecorator):
         return read
 
 
+class StoredText(TypeDecorator):
+    """Text; what another program wrote there as bytes or a number reads as text (bytes as
+    UTF-8, a broken character replaced): the exports and ``show --json`` write text."""
+    impl = AutoString
+    cache_ok = True
+
+    def process_result_value(self, value, dialect):
+        if value is None or isinstance(value, str):
+            return value
+        if isinstance(value, (bytes, bytearray, memoryview)):
+            return bytes(value).decode("utf-8", "replace")
+        return str(value)
+
+
+class StoredTeam(TypeDecorator):
+    """A seat's side (a whole number, or none); anything else another program wrote there
+    ('red', 1.5) reads as none: the seat plays on, in no team."""
+    impl = Integer
+    cache_ok = True
+
+    def process_result_value(self, value, dialect):
+        return value if type(value) is int else None
+
+
+def _text(length: int, nullable: bool = False, primary_key: bool = False) -> Column:
+    return Column(StoredText(length), nullable=nullable, primary_key=primary_key)
+
+
 class SchemaVersion(SQLModel, table=True):
     __tablename__ = "schema_version"
     id: int = Field(default=1, primary_key=True)
@@ -96,14 +125,14 @@ class Match(SQLModel, table=True):
         Index("ix_match_simulated_started", "simulated", "started_at"),
     )
     id: int | None = Field(default=None, primary_key=True)
-    status: str = Field(max_length=16)            # FINISHED | ABANDONED
+    status: str = Field(sa_column=_text(16))      # FINISHED | ABANDONED
     started_at: datetime = Field(sa_column=Column(StoredTime, nullable=False))   # naive UTC
     ended_at: datetime = Field(sa_column=Column(StoredTime, nullable=False))
-    sets: str = Field(max_length=200)             # set ids, sorted, comma-joined: "10th,cotg"
-    variant: str = Field(default="", max_length=200)  # variants, sorted, comma-joined; "" = none
+    sets: str = Field(sa_column=_text(200))       # set ids, sorted, comma-joined: "10th,cotg"
+    variant: str = Field(default="", sa_column=_text(200))  # variants, sorted, comma-joined; "" = none
     players: int                                  # seats that take turns (the villain is not one)
     seed: int = Field(sa_column=Column(BigInteger, nullable=False))
-    engine_version: str = Field(max_length=40)
+    engine_version: str = Field(sa_column=_text(40))
     capped: bool = False                          # stopped at the engine's turn limit
     options: dict[str, Any] = Field(default_factory=dict, sa_column=Column(StoredJSON("object"), nullable=False))
     # schema 2
@@ -131,10 +160,10 @@ class Seat(SQLModel, table=True):
     )
     match_id: int = Field(primary_key=True)
     seat: int = Field(primary_key=True)           # turn order from 0; -1 = the solo villain
-    name: str = Field(max_length=100)
-    kind: str = Field(max_length=16)              # "human" | "bot" | "villain"
-    bot: str | None = Field(default=None, max_length=40)  # bot kind / difficulty
-    team: int | None = None                       # index of the seat's side in team play
+    name: str = Field(sa_column=_text(100))
+    kind: str = Field(sa_column=_text(16))        # "human" | "bot" | "villain"
+    bot: str | None = Field(default=None, sa_column=_text(40, nullable=True))  # bot kind / difficulty
+    team: int | None = Field(default=None, sa_column=Column(StoredTeam, nullable=True))  # index of the seat's side in team play
     tokens: int = 0                               # honor from tokens
     card_honor: int = 0                           # honor from cards
     total: int = 0
@@ -152,7 +181,7 @@ class SeatCard(SQLModel, table=True):
     )
     match_id: int = Field(primary_key=True)
     seat: int = Field(primary_key=True)
-    card: str = Field(primary_key=True, max_length=100)
+    card: str = Field(sa_column=_text(100, primary_key=True))
     acquired: int = 0
     defeated: int = 0
 

@@ -16,7 +16,7 @@ from typing import IO, Any, Iterable, Literal
 
 import sqlalchemy as sa
 from pydantic import BaseModel, ConfigDict, Field, field_validator
-from sqlalchemy import and_, case, func, literal, or_, select
+from sqlalchemy import Float, and_, case, cast, func, literal, or_, select
 
 from ascension.core.i18n import _
 
@@ -578,7 +578,7 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
     st = PlayerStats(player)
 
     groups = session.execute(
-        select(M.sets, M.variant, M.players, me.c.seat, func.count(), _wins(me.c.winner), func.sum(me.c.total),
+        select(M.sets, M.variant, M.players, me.c.seat, func.count(), _wins(me.c.winner), func.sum(cast(me.c.total, Float)),
                func.max(me.c.total)).select_from(joined).where(*where)
         .group_by(M.sets, M.variant, M.players, me.c.seat)).all()
     af = f.model_copy(update={"status": ABANDONED})
@@ -587,12 +587,12 @@ def player_stats(session, player: str, filt: MatchFilter | None = None, *, top: 
     if not groups:
         return st
     tallies: dict[str, dict] = {k: {} for k in ("sets", "variant", "players", "seat")}
-    total_score = 0
+    total_score = 0.0   # summed as floats: SQLite's sum of whole numbers fails at 2**63 (totals another tool wrote)
     for sets, variant, players, seat, n, wins, score, best in groups:
         wins = int(wins or 0)
         st.games += n
         st.wins += wins
-        total_score += int(score or 0)
+        total_score += score or 0.0
         st.best_score = best if st.best_score is None else max(st.best_score, best)
         for dim, key in (("sets", " + ".join(_split(sets))), ("variant", " + ".join(_split(variant)) or "none"),
                          ("players", players), ("seat", seat + 1)):
