@@ -1,6 +1,8 @@
 import importlib
 import re
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -146,3 +148,53 @@ def installed_package(tmp_path, monkeypatch):
     for name in modules:
         sys.modules.pop(name, None)
     reload()
+
+
+# ---------------------------------------------------------------------------- another program's lock on the history
+@pytest.fixture
+def quick_busy(monkeypatch):
+    """Wait 0.3 s (not 10) for another program's lock before saying the history is in use."""
+    from ascension.ui.history import db as dbmod
+    monkeypatch.setattr(dbmod, "BUSY_TIMEOUT_MS", 300)
+
+
+LOCKER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+if sys.argv[2] == "readers":          # exclusive locking mode: not even readers get in
+    conn.execute("PRAGMA locking_mode=EXCLUSIVE")
+conn.execute("BEGIN EXCLUSIVE")
+conn.execute("UPDATE schema_version SET version = version")
+print("locked", flush=True)
+sys.stdin.readline()
+conn.execute("ROLLBACK")
+"""
+
+
+class Lock:
+    """Another process holding the history locked until released."""
+
+    def __init__(self, path: Path, who: str):
+        self.proc = subprocess.Popen([sys.executable, "-c", LOCKER, str(path), who], stdin=subprocess.PIPE,
+                                     stdout=subprocess.PIPE, text=True)
+        assert self.proc.stdout.readline().strip() == "locked"
+
+    def release(self):
+        if self.proc.poll() is None:
+            self.proc.stdin.write("\n")
+            self.proc.stdin.flush()
+            self.proc.wait(timeout=10)
+
+
+@pytest.fixture
+def locked(tmp_path):
+    """``locked(path, who)``: another process holds the history at ``path`` locked ("writers": a
+    write under way; "readers": not even readers get in) until released or the test ends."""
+    locks = []
+
+    def hold(path, who):
+        locks.append(Lock(path, who))
+        return locks[-1]
+    yield hold
+    for lock in locks:
+        lock.release()

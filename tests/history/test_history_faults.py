@@ -86,12 +86,6 @@ def _closed():
 
 
 @pytest.fixture
-def quick_busy(monkeypatch):
-    """Wait 0.3 s (not 10) for another program's lock before saying the history is in use."""
-    monkeypatch.setattr(dbmod, "BUSY_TIMEOUT_MS", 300)
-
-
-@pytest.fixture
 def no_games(monkeypatch):
     """Fails the test if a game is played: the command had to stop before."""
     def refuse(**_):
@@ -100,46 +94,6 @@ def no_games(monkeypatch):
 
 
 # ---------------------------------------------------------------------------- another program's lock
-LOCKER = """
-import sqlite3, sys
-conn = sqlite3.connect(sys.argv[1], isolation_level=None)
-if sys.argv[2] == "readers":          # exclusive locking mode: not even readers get in
-    conn.execute("PRAGMA locking_mode=EXCLUSIVE")
-conn.execute("BEGIN EXCLUSIVE")
-conn.execute("UPDATE schema_version SET version = version")
-print("locked", flush=True)
-sys.stdin.readline()
-conn.execute("ROLLBACK")
-"""
-
-
-class Lock:
-    """Another process holding the history locked until released."""
-
-    def __init__(self, path: Path, who: str):
-        self.proc = subprocess.Popen([PYTHON, "-c", LOCKER, str(path), who], stdin=subprocess.PIPE,
-                                     stdout=subprocess.PIPE, text=True)
-        assert self.proc.stdout.readline().strip() == "locked"
-
-    def release(self):
-        if self.proc.poll() is None:
-            self.proc.stdin.write("\n")
-            self.proc.stdin.flush()
-            self.proc.wait(timeout=10)
-
-
-@pytest.fixture
-def locked(tmp_path):
-    locks = []
-
-    def hold(path, who):
-        locks.append(Lock(path, who))
-        return locks[-1]
-    yield hold
-    for lock in locks:
-        lock.release()
-
-
 def test_a_history_locked_by_another_program_is_in_use_not_damaged(capsys, tmp_path, quick_busy, locked, no_games):
     path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
     before = digest(path)

@@ -7,7 +7,6 @@ several actions; then the first "other action" button (a Boon, say); with nothin
 click it ends the turn; in an effect decision it clicks
 the first option button.
 """
-from functools import partial
 
 from PySide6.QtCore import Qt
 
@@ -79,9 +78,9 @@ def recording_window(qtbot, db=None):
     from ascension.ui.desktop import storage
     from ascension.ui.desktop.app import MainWindow
     from ascension.ui.desktop.controller import Controller
-    from ascension.ui.history.recording import record_session
+    from ascension.ui.history.recording import Recorder
     controller = Controller(autosave=storage.autosave_path(),
-                            recorder=partial(record_session, db=db) if db else None)
+                            recorder=Recorder(db) if db else None)
     settings = storage.Settings()
     settings.data["speed"] = "instant"
     w = MainWindow(controller, settings)

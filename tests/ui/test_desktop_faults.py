@@ -432,6 +432,7 @@ def test_closing_without_saving_records_the_game_as_abandoned(qtbot, tmp_path, d
     w.ask_unsaved = lambda error: "close"
     started_and_moved(w)
     assert w.close()
+    w.controller.finish_recording()   # (it goes in from its file off the window's thread)
     with DbSession(open_history(db).engine) as s:
         assert [m.status for m in s.exec(select(Match)).all()] == ["abandoned"]
 

@@ -43,8 +43,41 @@ def test_leaving_an_unfinished_game_records_it_as_abandoned(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
     w = begun(qtbot, db, 6)
     w.start(duel(7))
+    w.controller.finish_recording()   # (it goes in off the window's thread)
     rows = _matches(db)
     assert [r.status for r in rows] == ["abandoned"]
+
+
+def test_a_game_left_for_a_new_one_goes_into_the_history_off_the_windows_thread(qtbot, tmp_path, monkeypatch,
+                                                                             quick_busy, locked):
+    """It was recorded on the window's thread: with the history locked by another program the
+    window froze (up to 10 s) as the new game started. Now it is whole in a file of its own before
+    the new game takes the autosave, and goes in from there, later if the history is held."""
+    import json
+    import threading
+    from ascension.ui.history import recording
+    db = tmp_path / "history.sqlite3"
+    w = begun(qtbot, db, 6)
+    assert _matches(db) == []
+    lock = locked(db, "writers")
+    on_the_windows_thread = []
+    real = recording.record_game
+
+    def record_game(session, record):
+        on_the_windows_thread.append(threading.current_thread() is threading.main_thread())
+        return real(session, record)
+    monkeypatch.setattr(recording, "record_game", record_game)
+    w.start(duel(7, honor_pool=8))
+    kept = recording.kept_for(db)
+    assert [json.loads(k.read_text())["record"]["seed"] for k in kept] == [6]
+    assert storage.read_session(storage.autosave_path()).game.seed == 7
+    w.controller.finish_recording()   # the history is held: the game left waits in its file, and nothing is said
+    assert recording.kept_for(db) == kept and w.controller.history_error == ""
+    lock.release()
+    assert _matches(db) == []
+    play_to_the_end(w, qtbot)         # the next record takes it in
+    assert sorted((r.status, r.seed) for r in _matches(db)) == [("abandoned", 6), ("finished", 7)]
+    assert recording.kept_for(db) == [] and True not in on_the_windows_thread
 
 
 def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
@@ -54,6 +87,7 @@ def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new
     w.start_tutorial(ask=False)
     assert _matches(db) == [] and storage.autosave_path().read_text() == left   # still there to resume
     w.start(duel(7))
+    w.controller.finish_recording()
     assert [(r.status, r.seed) for r in _matches(db)] == [("abandoned", 6)]
 
 
@@ -70,6 +104,7 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_repla
     assert asked[0].endswith("If not, it stays saved until you start or load another game, and then goes into the "
                              "history as abandoned.")   # (what "no" means was left unsaid)
     again.start(duel(8))
+    again.controller.finish_recording()
     rows = _matches(db)
     assert [(r.status, r.seed) for r in rows] == [("abandoned", 6)]
     with DbSession(open_history(db).engine) as s:
@@ -92,6 +127,7 @@ def test_a_game_saved_to_a_file_replaced_then_loaded_and_finished_is_one_finishe
     w.ask_save_path = lambda suggested: str(file)
     assert w.save_game()
     w.start(duel(7))                                # the saved game leaves the table: abandoned for now
+    w.controller.finish_recording()
     assert [(r.status, r.seed) for r in _matches(db)] == [("abandoned", 5)]
     assert w.load_path(str(file))                   # and comes back (the game of seed 7 is left unbegun)
     play_to_the_end(w, qtbot)

@@ -914,8 +914,8 @@ def main(argv: list[str] | None = None) -> int:
             "first: two at once would write over each other's game.").format(
             pid=instance.holder() or "?", folder=storage.autosave_path().parent))
         return 1
-    from ascension.ui.history.recording import record_session
-    controller = Controller(autosave=storage.autosave_path(), recorder=record_session)
+    from ascension.ui.history.recording import Recorder
+    controller = Controller(autosave=storage.autosave_path(), recorder=Recorder())
     window = MainWindow(controller, settings)
     window.instance = instance
     instance.listen(window.bring_to_front)

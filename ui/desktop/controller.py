@@ -67,12 +67,13 @@ class Controller(QObject):
         super().__init__(parent)
         self.session: Session | None = None
         self.recorder = recorder              # stores finished (and abandoned) games in the history:
-                                              # record_session(session, ended_at=None) with its history
+                                              # recording.Recorder, or record_session(session, ended_at=None)
         self.recorded_id: int | None = None   # the history's id of the game last stored
         self.history_error = ""
         self._recorded: Session | None = None
         self._kept = False   # the game last recorded is in the history, or in a file from which it goes in
         self._recording: _Recording | None = None   # a game just over, being recorded meanwhile
+        self._taking_in: threading.Thread | None = None   # a game left for another, going in from its file
         self._practice: Session | None = None   # a tutorial's game: neither autosaved nor recorded
         self._real: Session | None = None       # the last real game: the one the autosave holds
         self.setup: dict | None = None       # what the match was started from, seed included
@@ -434,13 +435,37 @@ class Controller(QObject):
         self.finish_recording()   # (its record may be under way: the autosave is given up after it)
         if not session.over:
             if session.game.answers:
-                self._record(session)
+                self._abandon(session)
         elif not self.safe(session) and self.recorder is not None and self.autosave_path is not None \
                 and not self.autosave_error:   # (the autosave holds it: :meth:`unsaved` guards the rest)
             from ascension.ui.history.recording import record_left_over   # (the history is imported when needed)
             said, self.autosave_blocked = record_left_over(self.autosave_path, session, self.recorder)
             self._recorded, self._kept = session, not self.autosave_blocked
             self.notice.emit(said)
+
+    def _abandon(self, session: Session) -> None:
+        """Record a game left before its end as abandoned, without freezing the window: its record
+        is kept in a file first (quick, and whole on the disk before the new game takes the
+        autosave), and goes from there into the history off the window's thread (another program
+        holding the history may keep it waiting for seconds). A recorder that keeps no files, or a
+        file that cannot be written, records it here and now."""
+        keep = getattr(self.recorder, "keep", None)
+        if keep is None:
+            self._record(session)
+            return
+        try:
+            keep(session)
+        except Exception as exc:   # (a full disk, say): the history may take it all the same
+            log.warning("the game left could not be kept in a file (%s); recorded now", exc)
+            self._record(session)
+            return
+        self._taking_in = self._background.run(self.recorder.take_in_kept, self._taken_in, name="take in")
+
+    def _taken_in(self, taken, error: Exception | None) -> None:
+        for said in getattr(taken, "refused", ()):   # (the history held or away: they wait, unsaid)
+            self.notice.emit(said)
+        if error is not None:
+            log.error("games kept for the history could not be taken in: %s", error, exc_info=error)
 
     def not_resumed(self, session: Session) -> None:
         """A saved game the player chose not to resume: it stays in the autosave until the next
@@ -464,6 +489,9 @@ class Controller(QObject):
         if pending is not None and pending.thread is not None:
             pending.thread.join()
             self._settle(pending)
+        taking_in, self._taking_in = self._taking_in, None
+        if taking_in is not None:   # (one writer at a time: a game left earlier goes in first)
+            taking_in.join()
 
     def _record(self, session: Session, meanwhile: bool = False) -> None:
         """Store a game in the match history; a failure is reported, never fatal to play. A game

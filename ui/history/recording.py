@@ -205,11 +205,24 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
     as abandoned).
     ``started_at`` (UTC) defaults to the session's ``started_at`` attribute when it has one,
     else to the end time. Returns the match id."""
+    return write(_session_record(session, started_at, ended_at), db)
+
+
+def keep_session(session, db: str | os.PathLike | None = None) -> Path:
+    """Keep the game of a session in a file of its own for the history ``db`` (as
+    :func:`record_session` does when the history cannot take it): quick and whole on the disk, so
+    a new game may take its autosave at once; :func:`take_in_kept` stores it then."""
+    return keep(_session_record(session, None, None), db)
+
+
+def _session_record(session, started_at: datetime | None, ended_at: datetime | None) -> MatchRecord:
+    """The record of a session's game; when none can be made (a plugin fails reading it), the game
+    is saved whole among the saved games instead (:class:`GameSavedInstead`)."""
     ended_at = ended_at or utcnow()
     started_at = started_at or getattr(session, "started_at", None) or ended_at
     try:
-        rec = match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
-                           assisted=bool(getattr(session, "assisted", False)))
+        return match_record(session.game, session.seats, started_at=started_at, ended_at=ended_at,
+                            assisted=bool(getattr(session, "assisted", False)))
     except Exception as exc:   # the game is not lost for that: saved whole, as a Save would
         saved = _unrecorded_path(ended_at)
         try:
@@ -219,7 +232,23 @@ def record_session(session, db: str | os.PathLike | None = None, *, started_at: 
                                  "{save_error}").format(error=f"{type(exc).__name__}: {exc}",
                                                         save_error=os_error(save_exc))) from exc
         raise GameSavedInstead(exc, saved) from exc
-    return write(rec, db)
+
+
+@dataclass(frozen=True)
+class Recorder:
+    """Where a front end's games go: the history ``db`` (None: the one in the settings). Called
+    with a session, it records its game (:func:`record_session`); a game left for another can be
+    kept in a file first and taken in later, off the window's thread."""
+    db: str | os.PathLike | None = None
+
+    def __call__(self, session, **when) -> int:
+        return record_session(session, self.db, **when)
+
+    def keep(self, session) -> Path:
+        return keep_session(session, self.db)
+
+    def take_in_kept(self) -> KeptTaken:
+        return take_in_kept(self.db)
 
 
 def _unrecorded_path(when: datetime) -> Path:
