@@ -266,5 +266,15 @@ def os_error(exc: OSError, named: object = None) -> str:
     "a file stands where a folder should be: /home/ann/.local/share")."""
     reason = _OS_ERRORS.get(errno.errorcode.get(exc.errno or -1, ""))
     text = _(reason) if reason else (exc.strerror or str(exc))
+    if exc.errno == errno.EEXIST and _dangling(exc.filename):   # (a data folder on a drive not mounted, say)
+        text = _("it is a link to {target}, which does not exist").format(target=os.readlink(exc.filename))
     files = [str(f) for f in dict.fromkeys((exc.filename, exc.filename2)) if f is not None and str(f) != str(named)]
     return f"{text}: {' → '.join(files)}" if files else text
+
+
+def _dangling(path: object) -> bool:
+    """Whether ``path`` is a link to nothing: making a folder there fails as if a file were in the way."""
+    try:
+        return isinstance(path, (str, os.PathLike)) and os.path.islink(path) and not os.path.exists(path)
+    except (OSError, ValueError):
+        return False

@@ -176,6 +176,21 @@ def test_a_file_error_is_said_plainly_naming_the_file_once():
     assert i18n.os_error(OSError("something else")) == "something else"
 
 
+def test_a_data_folder_linked_to_a_folder_that_is_not_there_is_said_to_be_that(tmp_path):
+    """Making the folder failed "as a file of that name is in the way": the player looks for a file
+    and finds none (the link leads to a drive not mounted, say)."""
+    from ascension.core.folders import write_text_atomic
+    data = tmp_path / "data"
+    data.symlink_to(tmp_path / "usb" / "ascension")
+    with pytest.raises(OSError) as err:
+        write_text_atomic(data / "autosave.json", "{}")
+    assert i18n.os_error(err.value) == f"it is a link to {tmp_path / 'usb' / 'ascension'}, which does not exist: {data}"
+    (tmp_path / "a file").write_text("")
+    with pytest.raises(OSError) as err:
+        write_text_atomic(tmp_path / "a file" / "autosave.json", "{}")
+    assert i18n.os_error(err.value) == f"a file of that name is in the way: {tmp_path / 'a file'}"   # (a file: as it was)
+
+
 def test_a_file_error_is_said_in_the_players_language():
     i18n.set_language("de")
     assert i18n.os_error(PermissionError(errno.EACCES, "Permission denied", "/x")) == "keine Berechtigung: /x"
