@@ -132,6 +132,16 @@ def _save_games_folder(option: str | None) -> Path | None:
     return folder
 
 
+GAME_FILE = re.compile(r"game-(\d{5,})\.json")   # --save-games' names: game-00001.json on
+
+
+def _games_there(folder: Path) -> int:
+    """The highest number of a game file already in ``folder`` (0: none): a new batch numbers its
+    games after it, so that an earlier batch's games are never written over."""
+    numbers = [int(m.group(1)) for p in folder.iterdir() if (m := GAME_FILE.fullmatch(p.name))]
+    return max(numbers, default=0)
+
+
 def cmd_simulate(args) -> int:
     try:
         sets, bots, variants, seed = _resolve(args)
@@ -153,6 +163,11 @@ def cmd_simulate(args) -> int:
         from ascension.ui.history.recording import SimulationRecorder
         recorder, history_errors = SimulationRecorder(history, start=_utcnow()), HistoryError
     finished = saved = 0
+    try:
+        before = _games_there(folder) if folder is not None else 0
+    except OSError as exc:
+        return _error(_("--save-games {folder}: cannot read the folder: {error}").format(
+            folder=args.save_games, error=os_error(exc, named=args.save_games)))
 
     def keep(result) -> None:   # each game as it finishes: into the history and --save-games
         nonlocal finished, saved
@@ -161,7 +176,7 @@ def cmd_simulate(args) -> int:
             if recorder is not None:
                 recorder.add(result.record, _utcnow())
             if folder is not None:
-                write_text_atomic(folder / f"game-{finished:05d}.json", json.dumps(result.record, indent=1) + "\n",
+                write_text_atomic(folder / f"game-{before + saved + 1:05d}.json", json.dumps(result.record, indent=1) + "\n",
                                   durable=False, shared=True)   # (a rename survives a kill; a flush per game would slow a batch)
                 saved += 1
 
@@ -176,6 +191,9 @@ def cmd_simulate(args) -> int:
         if folder is not None:
             where.append(ngettext("saved {n:,} game record in {folder}", "saved {n:,} game records in {folder}",
                                   saved).format(n=saved, folder=folder))
+            if before and saved:
+                where[-1] += " " + _("(from game-{first:05d}.json on: the games saved there before are left as they "
+                                     "were)").format(first=before + 1)
         return where
     try:
         with _cluster(args.dask, run["jobs"]) as (executor, run["jobs"]):

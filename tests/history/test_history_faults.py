@@ -761,6 +761,23 @@ def test_a_save_games_folder_nobody_may_write_in_is_refused_before_any_game(caps
     assert err == f"ascension: error: --save-games {tmp_path / 'games'}: cannot write in the folder: permission denied\n"
 
 
+def test_a_second_batch_into_the_same_folder_writes_over_none_of_the_first_ones_games(capsys, tmp_path):
+    """It numbered its games from game-00001.json again: the games a batch before (a run killed
+    midway, another seed) had saved there were written over, those beyond its count left mixed in."""
+    folder = tmp_path / "games"
+    assert run(capsys, "simulate", "--games", 3, "--seed", 1, "--save-games", folder)[0] == 0
+    first = {p.name: p.read_text() for p in folder.iterdir()}
+    (folder / "notes.txt").write_text("mine\n")
+    code, out, err = run(capsys, "simulate", "--games", 2, "--seed", 9, "--save-games", folder)
+    assert code == 0 and err.strip().endswith(f"saved 2 game records in {folder} (from game-00004.json on: the games "
+                                              "saved there before are left as they were)")
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "game-00001.json", "game-00002.json", "game-00003.json", "game-00004.json", "game-00005.json", "notes.txt"]
+    assert all((folder / name).read_text() == text for name, text in first.items())
+    seeds = {json.loads(text)["setup"]["seed"] for text in first.values()}
+    assert not seeds & {json.loads((folder / f"game-0000{k}.json").read_text())["setup"]["seed"] for k in (4, 5)}
+
+
 def test_a_disk_full_mid_batch_stops_it_with_what_was_kept(capsys, tmp_path, monkeypatch):
     real_write, folder, db = cli.write_text_atomic, tmp_path / "games", tmp_path / "h.sqlite3"
 
