@@ -1279,7 +1279,7 @@ class Game:
         taken = sum(p.honor for p in self.players) + self.ext.get("villain_honor", 0)
         initial = self.ctx.setup["honor_pool"]
         if self.pool < 0 or (self.pool > 0 and taken != initial - self.pool) or (self.pool == 0 and taken < initial):
-            out.append(_("honor not accounted: pool {pool}, taken {taken}, initial {initial}").format(
+            out.append(_("the honor does not add up: {pool} left in the pool and {taken} taken, of {initial} at the start").format(
                 pool=self.pool, taken=taken, initial=initial))
         if not self.over and None in self.center_row and (self.center_deck or self.void):
             out.append(_("center row not full at a decision"))

@@ -71,7 +71,14 @@ def newer(source: object, d: object, known: int) -> None:
     found = d.get("format") if isinstance(d, dict) else None
     if isinstance(found, int) and not isinstance(found, bool) and found > known:
         raise SaveNotUsableNow(source, _("it was written by a newer version of Ascension Table (format {format}; "
-                                         "this version reads {known})").format(format=found, known=known))
+                                         "this version reads {known})").format(format=shown(found), known=known))
+
+
+def shown(value: object, limit: int = 40) -> str:
+    """``value`` as a message quotes it from a file: its repr, cut at ``limit`` characters (a
+    number of 400 digits someone wrote there is not worth a screenful)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 @dataclass
@@ -537,7 +544,7 @@ def load(text: str, source: str = "save") -> Game:
             type=type(d).__name__)))
     newer(source, d, SAVE_FORMAT)
     if d.get("format") != SAVE_FORMAT:
-        raise SaveFileError(_("{source}: unsupported save format {format}").format(source=source, format=repr(d.get("format"))))
+        raise SaveFileError(_("{source}: unsupported save format {format}").format(source=source, format=shown(d.get("format"))))
     if _depth(d) > MAX_DEPTH:
         raise SaveFileError(_not_valid(source, _("nested more than {depth} deep").format(depth=MAX_DEPTH)))
     try:

@@ -72,6 +72,9 @@ SAVES = {   # name -> (make the text from the good save, what the message says)
     "format_99": (lambda d: json.dumps({**d, "format": 99}), "written by a newer version of Ascension Table (format 99"),
     "format_0": (lambda d: json.dumps({**d, "format": 0}), "unsupported save format 0"),
     "format_text": (lambda d: json.dumps({**d, "format": "1"}), "unsupported save format '1'"),
+    "format_of_400_digits": (lambda d: json.dumps({**d, "format": 10 ** 400}),   # (quoted cut short)
+                             "newer version of Ascension Table (format 100000000000000000000000000000000000000…; "),
+    "format_a_long_text": (lambda d: json.dumps({**d, "format": "x" * 5000}), "unsupported save format 'xxxxxxx"),
     "huge_integer": (lambda d: json.dumps(d).replace('"seed": ', '"seed": ' + "9" * 5000 + "0", 1),
                      "not a valid saved game: it holds a number of more than 4300 digits"),
     "no_state": (lambda d: json.dumps(at(d, "state", DELETE)), "state: Field required"),
@@ -130,6 +133,14 @@ def test_a_bad_save_is_refused_quickly_saying_where(good, name):
     assert time.perf_counter() - started < QUICK
     assert str(err.value).startswith("half.json: ")
     assert message in str(err.value)
+
+
+@pytest.mark.parametrize("name", ["format_of_400_digits", "format_a_long_text"])
+def test_a_format_written_at_length_is_quoted_cut_short(good, name):
+    """It was printed whole: 400 digits, or 5,000 letters, of message."""
+    with pytest.raises(SaveFileError) as err:
+        load(SAVES[name][0](good), source="half.json")
+    assert len(str(err.value)) < 160 and "…" in str(err.value)
 
 
 def test_the_good_save_of_the_corpus_loads(good):

@@ -109,7 +109,7 @@ MUTATIONS = {   # what is done to the state -> what the message says
     hero_in_play_as_a_construct: "players[0].constructs: ",
     current_not_a_seat: "current: 2 is not a seat",
     negative_resource: "Bob has a negative resource",
-    honor_not_from_the_pool: "honor not accounted",
+    honor_not_from_the_pool: "the honor does not add up",
 }
 
 
