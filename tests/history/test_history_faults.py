@@ -717,6 +717,24 @@ def test_a_database_server_that_never_answers_is_said_not_waited_for(capsys, mon
     assert code == 2 and "cannot use the history" in err and time.monotonic() - started < 30
 
 
+def test_a_database_server_that_refuses_the_connection_is_one_line_of_sentences(capsys, no_games):
+    """PostgreSQL's driver adds its hint on a second, tab-indented line, which came through as it was."""
+    import socket
+    closed = socket.socket()
+    closed.bind(("127.0.0.1", 0))
+    port = closed.getsockname()[1]
+    closed.close()   # (nobody listens there now)
+    code, _, err = run(capsys, "history", "list", "--db", f"postgresql://ann@127.0.0.1:{port}/history")
+    assert code == 2 and err.count("\n") == 1 and "\t" not in err
+    assert "Connection refused. Is the server running" in err
+
+
+def test_a_drivers_message_over_lines_is_said_as_sentences_on_one():
+    assert dbmod.one_line("failed: Connection refused\n\tIs the server running?\n") == \
+        "failed: Connection refused. Is the server running?"
+    assert dbmod.one_line("one line.") == "one line."
+
+
 def test_the_copy_taken_before_an_upgrade_is_as_private_as_the_history(tmp_path):
     """It was made readable by everyone (0644) beside a private (0600) history."""
     import stat

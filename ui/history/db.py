@@ -132,7 +132,7 @@ def sqlite_code(exc: BaseException) -> int | None:
 def as_history_error(exc: BaseException, where: str, path: Path | None = None) -> HistoryError:
     """The :class:`HistoryError` that says what a database error means for the person."""
     code = sqlite_code(exc)
-    detail = str(getattr(exc, "orig", None) or exc)
+    detail = one_line(str(getattr(exc, "orig", None) or exc))
     if code in BUSY_CODES:
         return HistoryBusyError(where)
     if code in READ_ONLY_CODES:
@@ -143,6 +143,14 @@ def as_history_error(exc: BaseException, where: str, path: Path | None = None) -
         return HistoryError(_("the history {where} cannot be written: the disk is full; nothing was changed. Make "
                               "room on it, then try again").format(where=where))
     return HistoryError(_("cannot use the history {where}: {detail}").format(where=where, detail=detail))
+
+
+def one_line(text: str) -> str:
+    """A database driver's message, which may run over lines (PostgreSQL's driver adds a hint on a
+    second, tab-indented one), as sentences on one line: a message names one fault."""
+    lines = [" ".join(line.split()) for line in text.splitlines() if line.strip()]
+    return " ".join(line if i == len(lines) - 1 or line[-1] in ".?!:;," else line + "."
+                    for i, line in enumerate(lines))
 
 
 DISK_FULL_BYTES = 1 << 20   # less room than this beside the history: an "I/O error" is a full disk
