@@ -80,6 +80,22 @@ def test_a_game_left_for_a_new_one_goes_into_the_history_off_the_windows_thread(
     assert recording.kept_for(db) == [] and True not in on_the_windows_thread
 
 
+def test_a_game_left_for_a_new_one_that_no_record_can_be_made_of_is_saved_whole_once(qtbot, tmp_path, monkeypatch):
+    from ascension.ui.history import recording
+    db = tmp_path / "history.sqlite3"
+    w = begun(qtbot, db, 6)
+    answers = list(w.controller.game.answers)
+
+    def broken(*args, **kwargs):   # as a plugin failing while the scores are read
+        raise RuntimeError("asc_extra_scores broke")
+    monkeypatch.setattr(recording, "match_record", broken)
+    w.start(duel(7))
+    w.controller.finish_recording()
+    [saved] = storage.saves_dir().glob("unrecorded-*.json")
+    assert storage.read_session(saved).game.answers == answers and str(saved) in w.notice.text()
+    assert recording.kept_for(db) == [] and storage.read_session(storage.autosave_path()).game.seed == 7
+
+
 def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
     w = begun(qtbot, db, 6)

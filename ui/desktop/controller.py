@@ -455,9 +455,13 @@ class Controller(QObject):
             return
         try:
             keep(session)
-        except Exception as exc:   # (a full disk, say): the history may take it all the same
+        except OSError as exc:   # (a full disk, say): the history may take it all the same
             log.warning("the game left could not be kept in a file (%s); recorded now", exc)
             self._record(session)
+            return
+        except Exception as exc:   # no record can be made of it (a plugin fails reading it): saved whole, or not
+            log.error("no record could be made of the game left: %s", exc, exc_info=exc)
+            self.notice.emit(_("The game could not be stored in the history: {error}").format(error=exc))
             return
         self._taking_in = self._background.run(self.recorder.take_in_kept, self._taken_in, name="take in")
 
