@@ -1,5 +1,6 @@
 """The desktop records every finished game in the match history (and keeps abandoned ones apart),
 and opens the History window."""
+import pytest
 from PySide6.QtCore import Qt
 from sqlmodel import Session as DbSession, select
 
@@ -250,6 +251,24 @@ def test_a_finished_game_the_history_cannot_take_at_the_next_start_either_goes_a
     moved = list(storage.saves_dir().glob("unrecorded-*.json"))
     assert len(moved) == 1 and storage.read_session(moved[0]).game.answers == answers
     assert not storage.autosave_path().exists() and str(moved[0]) in again.notice.text()   # out of the new game's way
+
+
+@pytest.mark.parametrize("button", ["rematch_button", "again_button"])
+def test_the_end_screens_rematch_and_play_again_ask_before_giving_up_a_game_nothing_keeps(
+        qtbot, tmp_path, monkeypatch, unrecordable, button):
+    """They replaced it unasked, as New game never did: no autosave, no record, no file: gone."""
+    db = tmp_path / "history.sqlite3"
+    w = recording_window(qtbot, db)
+    w.start(duel(5, honor_pool=8))
+    disk_full(monkeypatch)
+    play_to_the_end(w, qtbot)
+    answers = list(w.controller.game.answers)
+    asked = []
+    w.ask_leave = lambda title, text: asked.append(text) or "stay"
+    qtbot.mouseClick(getattr(w.end_page, button), Qt.LeftButton)
+    assert asked == ["Start another game? The current one will be lost unless you save it first."]
+    assert w.controller.game.answers == answers and w.stack.currentWidget() is w.end_page
+    w.ask_unsaved = lambda error: "close"   # (let the fixture close the window)
 
 
 def test_the_autosave_holds_the_finished_game_while_it_is_recorded(qtbot, tmp_path, monkeypatch):

@@ -600,11 +600,20 @@ class MainWindow(QMainWindow):
             self.refresh()
 
     def rematch(self) -> None:
-        self.start(self.controller.setup)
+        """The same game dealt again (the same seed and seats)."""
+        if self._may_leave_for_another():
+            self.start(self.controller.setup)
 
     def play_again(self) -> None:
         """The same players, sets and variants, a new seed (and a new first player, if drawn)."""
-        self.start(dict(self.controller.chosen, seed=None))
+        if self._may_leave_for_another():
+            self.start(dict(self.controller.chosen, seed=None))
+
+    def _may_leave_for_another(self) -> bool:
+        """The end screen's Rematch and Play again replace the game as New game does: a game over
+        that nothing keeps (its autosave and its record failed) is not given up unasked."""
+        return self._may_leave(_("Leave this game?"), _(
+            "Start another game? The current one will be lost unless you save it first."))
 
     def on_finished(self, summary: dict) -> None:
         self.end_page.show_summary(summary)
