@@ -263,6 +263,27 @@ def test_the_terminal_game_says_where_a_game_the_history_could_not_take_waits(tm
     assert "Error" not in lines[-1]
 
 
+def test_a_game_the_terminal_kept_waits_for_its_history_however_it_is_named(tmp_path, quick_busy, locked,
+                                                                           first_label, capsys):
+    """``play`` hands the game an open history, and the kept file named it by the object's repr
+    ("History(engine=Engine(...") : no command ever took the game in, nor said that it waited."""
+    from ascension.ui import terminal
+    from ascension.ui.history.recording import kept_for
+    path = history_with(tmp_path / "h.sqlite3", [])
+    history = open_history(path)   # (as ``play --db`` opens it before the game)
+    lock = locked(path, "writers")
+    lines: list[str] = []
+    game = terminal.play(seed=3, input_fn=first_label(lines), out=lines.append, db=history)
+    lock.release()
+    assert game.over and len(kept_for(path)) == 1 and kept_for(path) == kept_for(str(path))
+    code, out, err = run(capsys, "history", "list", "--db", path, "--json")
+    assert "1 game that the history could not take when it ended waits in" in err
+    close_all()
+    history.close()
+    code, out, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--record", "--db", path)
+    assert code == 0 and kept_for(path) == [] and stored_games(path) == 2
+
+
 def kept_while_held(tmp_path, locked) -> Path:
     """A history that another program held while a game ended: the game is kept in a file, and
     the history is free again. Returns the history's path."""

@@ -112,16 +112,17 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
 
 
 # ------------------------------------------------------------------ games kept for a history that could not take them
-def _history_key(db: str | os.PathLike | None) -> str:
+def _history_key(db: str | os.PathLike | History | None) -> str:
     """Which history a kept game is for (no password: the file holds the location only); one
-    that names no history at all, as it was given (a game is kept whatever the location)."""
+    that names no history at all, as it was given (a game is kept whatever the location). An
+    open history is keyed as its location is: the same games wait for it however it is named."""
     try:
-        return resolve(db)[0].render_as_string(hide_password=True)
+        return (db.url if isinstance(db, History) else resolve(db)[0]).render_as_string(hide_password=True)
     except HistoryError:
         return masked(str(db))
 
 
-def keep(record: MatchRecord, db: str | os.PathLike | None = None) -> Path:
+def keep(record: MatchRecord, db: str | os.PathLike | History | None = None) -> Path:
     """Write ``record`` into a file of its own (in :func:`~ascension.core.folders.kept_games_dir`)
     for the history ``db``."""
     name = f"{record.ended_at:%Y%m%d-%H%M%S}-{record.seed & 0xFFFFFFFF:08x}-{uuid.uuid4().hex[:8]}.json"
