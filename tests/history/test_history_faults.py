@@ -643,14 +643,30 @@ def test_browsing_a_damaged_file_says_so_and_moves_nothing(capsys, damaged, comm
     assert digest(damaged) == before and files(damaged.parent) == names
 
 
-def test_garbage_is_damage_for_check_and_set_aside_only_by_a_writer(capsys, tmp_path):
-    path = tmp_path / "h.sqlite3"
-    path.write_bytes(b"this is not a database at all" * 100)
+def test_a_lost_first_page_is_damage_for_check_and_set_aside_only_by_a_writer(capsys, tmp_path):
+    path = history_with(tmp_path / "h.sqlite3", [make_record()])
+    with open(path, "r+b") as f:
+        f.write(bytes(4096))   # (the zeros a first page lost on the disk leaves)
     code, out, _ = run(capsys, "history", "check", "--db", path)
     assert code == 1 and "not an SQLite database" in out and files(tmp_path) == {"h.sqlite3"}
     code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 1, "--db", path)   # a writer: set aside
     assert code == 0 and "was damaged" in err and "recorded 1 game " in err
     assert any(n.startswith("h.sqlite3.corrupt-") for n in files(tmp_path))
+
+
+@pytest.mark.parametrize("argv", [["simulate", "--games", 1, "--seed", 1], ["play", "--seed", 1], ["history", "check"]])
+def test_a_file_of_another_kind_named_as_the_history_is_refused_untouched_by_every_command(
+        capsys, tmp_path, argv, no_games, monkeypatch):
+    """``--db`` naming the game in progress (a slip for ``--load``) moved it aside as a damaged
+    history and started an empty one beside it: the game was never offered again."""
+    from ascension.ui import terminal
+    monkeypatch.setattr(terminal, "play", lambda **_: pytest.fail("a game was played"))
+    path = tmp_path / "terminal-autosave.json"
+    path.write_text('{"format": 1, "setup": {}, "state": {}}')
+    before = digest(path)
+    code, out, err = run(capsys, *argv, "--db", path)
+    assert code in (1, 2) and files(tmp_path) == {"terminal-autosave.json"} and digest(path) == before
+    assert "not an SQLite database" in (out + err) and "Traceback" not in err
 
 
 def test_browsing_a_missing_history_creates_nothing(capsys, tmp_path):

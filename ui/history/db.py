@@ -719,6 +719,18 @@ def _upgraded_copy(url: sa.URL, path: Path, where: str, stored: int) -> History:
     return History(engine, url, path, [_older_shown(where, stored)], read_only=True, in_memory=True)
 
 
+def _another_kind(path: Path) -> bool:
+    """Whether ``path`` holds a file of another kind (a saved game named by a slip, a text), not
+    a damaged database: it neither begins as SQLite's files do nor with the zeros a lost first
+    page leaves. Such a file is refused untouched; only damage is ever set aside."""
+    try:
+        with open(path, "rb") as f:
+            start = f.read(len(SQLITE_HEADER))
+    except OSError:   # (the opening says why)
+        return False
+    return bool(start) and start != SQLITE_HEADER[:len(start)] and any(start)
+
+
 def _older_shown(where: str, version: int) -> str:
     return _("{where} was written by an older version of Ascension (history schema {version}); it is shown as this "
              "version reads it, and has not been changed. It is upgraded, after a backup copy, when a game is next "
@@ -752,6 +764,10 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
     if path is not None:
         if path.exists():
             _check_writable(path)
+            if _another_kind(path):
+                raise HistoryError(_("cannot use the history {where}: it is not a history but a file of another kind "
+                                     "(not an SQLite database); it has not been changed. Name a history file, or a new "
+                                     "name to start one").format(where=where))
             try:
                 found = inspect_sqlite_file(path)
                 version, complete = found.version, found.complete
