@@ -86,14 +86,22 @@ def test_urls_and_paths():
 
 
 # ---------------------------------------------------------------------------- damaged files
-def test_a_garbage_file_is_set_aside_and_a_fresh_history_started(tmp_path):
+def lost_first_page(path):
+    """A history whose first page the disk lost (zeros where SQLite's header was)."""
+    open_history(path).close()
+    with open(path, "r+b") as f:
+        f.write(bytes(4096))
+    return path.read_bytes()
+
+
+def test_a_damaged_file_is_set_aside_and_a_fresh_history_started(tmp_path):
     path = tmp_path / "h.sqlite3"
-    path.write_bytes(b"this is not a database at all" * 100)
+    damaged = lost_first_page(path)
     with pytest.raises(CorruptHistoryError, match="damaged"):
         open_history(path, on_corrupt="raise")
-    assert path.read_bytes().startswith(b"this is not")           # "raise" leaves it alone
+    assert path.read_bytes() == damaged           # "raise" leaves it alone
     h = open_history(path)
-    assert h.set_aside is not None and h.set_aside.read_bytes().startswith(b"this is not")
+    assert h.set_aside is not None and h.set_aside.read_bytes() == damaged
     assert h.set_aside.name.startswith("h.sqlite3.corrupt-")
     assert any("damaged" in n and str(h.set_aside) in n for n in h.notices)
     with h.session() as s:

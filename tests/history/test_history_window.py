@@ -258,7 +258,7 @@ def test_a_newer_history_opens_a_window_that_says_so(qtbot, tmp_path):
 
 def test_a_damaged_history_is_reported_in_the_window(qtbot, tmp_path):
     path = tmp_path / "h.sqlite3"
-    path.write_bytes(b"garbage" * 500)
+    path.write_bytes(b"SQLite format 3\x00" + b"garbage" * 500)
     w = HistoryWindow(path)
     qtbot.addWidget(w)
     assert "damaged" in w.banner.text() and w.model.rowCount() == 0
