@@ -12,6 +12,7 @@ question is asked again; an answer that is not one of the labels shown is asked 
 """
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 from collections import Counter
@@ -187,7 +188,7 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
         log.error("the final scores could not be shown", exc_info=exc)
         out(_("The final scores cannot be shown: {error}.").format(error=session.fault(exc)))
     if record(session, db, out):
-        saved.discard()
+        saved.discard(session)
     elif saved.holds_game and not saved.named:
         out(_("The game stays in {path} and goes into the history at the next start.").format(path=saved.path))
     elif not saved.holds_game:   # neither the history nor the autosave has it: offer a file
@@ -363,15 +364,30 @@ class Autosave:
         except OSError as exc:
             self._failed(os_error(exc, self.path), out)
 
-    def discard(self) -> None:
+    def discard(self, session: Session) -> None:
         """The game is over and kept elsewhere (the history, or a file from which it goes in): the
-        autosave goes (a file the person named stays)."""
-        if self.path is None or self.named or not self.holds_game:
+        autosave goes (a file the person named stays), also when its last saves failed (a full
+        disk): an earlier position of this game would be offered at the next start, and recorded
+        a second time."""
+        if self.path is None or self.named or self.blocked:
+            return
+        if not self.holds_game and not self._holds_earlier(session):
             return
         try:
             self.path.unlink(missing_ok=True)
         except OSError as exc:   # (at the next start it is found recorded already)
             log.warning("%s could not be removed: %s", self.path, exc)
+
+    def _holds_earlier(self, session: Session) -> bool:
+        """Whether the file holds an earlier position of ``session``'s game (its setup, seed
+        included, and its start)."""
+        def identity(text: str) -> tuple:
+            d = json.loads(text)
+            return d["game"]["setup"], d["started_at"]
+        try:
+            return identity(storage.read_save_text(self.path)) == identity(session.to_json())
+        except (OSError, ValueError, KeyError, TypeError):
+            return False
 
     def _failed(self, why: str, out: Out) -> None:
         self.holds_game = False

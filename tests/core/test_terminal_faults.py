@@ -262,6 +262,24 @@ def test_a_finished_game_leaves_no_autosave(tmp_path, first_label):
     assert game.over and not path.exists()
 
 
+def test_a_finished_game_whose_last_autosaves_failed_leaves_no_earlier_position_behind(tmp_path, first_label,
+                                                                                        monkeypatch):
+    """The disk filled midway: the autosave kept the game as it stood then, and once the game was
+    over and in the history that position was offered at the next start, and recorded again."""
+    path, db, lines = tmp_path / "terminal-autosave.json", tmp_path / "history.sqlite3", []
+    write, writes = storage.write_text_atomic, []
+
+    def full_after_three(target, text, durable=True):
+        writes.append(target)
+        if len(writes) > 3:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        write(target, text, durable)
+    monkeypatch.setattr(storage, "write_text_atomic", full_after_three)
+    game = terminal.play(seed=3, input_fn=first_label(lines), out=lines.append, autosave=path, db=db)
+    assert game.over and history_rows(db) == [("finished", game.answers)]
+    assert not path.exists()
+
+
 def test_a_damaged_terminal_autosave_is_set_aside_and_a_new_game_starts(tmp_path):
     path = tmp_path / "terminal-autosave.json"
     path.write_bytes(b'{"format": 1, "seats": [')

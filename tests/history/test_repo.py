@@ -114,6 +114,23 @@ def test_a_game_recorded_again_takes_the_place_of_its_abandoned_record(session):
     assert repo.count_matches(session, MatchFilter(status="all")) == 2 and repo.get_match(session, other_start)
 
 
+def test_an_earlier_position_of_a_game_the_history_holds_further_on_is_that_row(session):
+    """A stale autosave (the disk was full for the last moves) or an older save of a game, left
+    again, took the place of the longer record: the moves after it were gone from the history;
+    one of a finished game was a second row for it."""
+    def rows():
+        page = repo.list_matches(session, MatchFilter(status="all"))
+        return sorted((m.status, repo.get_match(session, m.id).answers) for m in page)
+    longer = repo.record_abandoned(session, make_record(1, answers=[0, 1, 2, 0]))
+    assert repo.record_abandoned(session, make_record(1, answers=[0, 1])) == longer
+    assert rows() == [("abandoned", [0, 1, 2, 0])]
+    finished = repo.record_game(session, make_record(2))
+    assert repo.record_abandoned(session, make_record(2, answers=[0])) == finished
+    assert rows() == [("abandoned", [0, 1, 2, 0]), ("finished", [0, 1, 2])]
+    fork = repo.record_abandoned(session, make_record(2, answers=[0, 2]))   # played on otherwise: another game
+    assert fork != finished and len(rows()) == 3
+
+
 def test_one_save_finished_twice_with_other_answers_is_two_games(session):
     """Two programs played one autosave on after a crash and finished it differently: the second
     result was dropped (the same seed and start) while its program said "recorded"."""

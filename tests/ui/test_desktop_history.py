@@ -97,6 +97,31 @@ def test_a_game_left_for_a_new_one_that_no_record_can_be_made_of_is_saved_whole_
     assert recording.kept_for(db) == [] and storage.read_session(storage.autosave_path()).game.seed == 7
 
 
+def test_a_game_left_after_its_last_autosaves_failed_leaves_no_earlier_position_to_resume(qtbot, tmp_path,
+                                                                                           monkeypatch):
+    """The disk was full for its last moves: the autosave still held it as it stood before, and at
+    the next start that position was offered as the game in progress (declined, its record took
+    the place of the longer one in the history)."""
+    from ascension.ui.history.models import MatchReplay
+    db = tmp_path / "history.sqlite3"
+    w = begun(qtbot, db, 5)
+    w.controller.answer(0)
+    disk_full(monkeypatch)
+    for _ in range(4):
+        w.controller.answer(0)
+    answers = list(w.controller.game.answers)
+    w.start(duel(7))                                # its autosave fails too
+    w.controller.finish_recording()
+    assert not storage.autosave_path().exists()
+    w.ask_unsaved = lambda error: "close"
+    assert w.close()
+    again = recording_window(qtbot, db)
+    assert not again.offer_resume()
+    [row] = _matches(db)
+    with DbSession(open_history(db).engine) as s:
+        assert (row.status, s.get(MatchReplay, row.id).answers) == ("abandoned", answers)
+
+
 def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
     w = begun(qtbot, db, 6)

@@ -464,6 +464,11 @@ class Controller(QObject):
             self.notice.emit(_("The game could not be stored in the history: {error}").format(error=exc))
             return
         self._taking_in = self._background.run(self.recorder.take_in_kept, self._taken_in, name="take in")
+        if self.autosave_error and not self.autosave_blocked and self.autosave_path is not None:
+            try:   # its last saves failed: the file holds an earlier position, which would be offered as the game
+                self.autosave_path.unlink(missing_ok=True)
+            except OSError as exc:   # (the history's record of it stays the longer one all the same)
+                log.warning("%s could not be removed: %s", self.autosave_path, exc)
 
     def _taken_in(self, taken, error: Exception | None) -> None:
         for said in getattr(taken, "refused", ()):   # (the history held or away: they wait, unsaid)

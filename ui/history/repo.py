@@ -65,18 +65,23 @@ def record_game(session, record: MatchRecord | dict) -> int:
     again (left, then loaded from a save and finished or left once more: the same seed and start)
     takes the place of its abandoned record: one game, one row, as it stands last; a finished
     game is recorded once (one loaded again from a save after its end is the row it has), and
-    one save finished twice with other answers is two games."""
+    one save finished twice with other answers is two games. An earlier position of a game the
+    history holds further on (a stale autosave, an older save looked at and left) is that row:
+    it never takes the place of more of the game."""
     rec = _validated(record)
     same_game = (M.seed == rec.seed, M.started_at == rec.started_at)
     try:
+        stored = session.execute(select(M.id, M.status, MatchReplay.answers)
+                                 .join(MatchReplay, MatchReplay.match_id == M.id).where(*same_game)).all()
         if rec.status == FINISHED:   # the same answers: this very game (two programs that played one save on
-            done = session.execute(select(M.id, MatchReplay.answers)   # differently finished two games: both kept)
-                                   .join(MatchReplay, MatchReplay.match_id == M.id)
-                                   .where(M.status == FINISHED, *same_game)).all()
-            same = next((match_id for match_id, answers in done if answers == rec.answers), None)
-            if same is not None:
-                session.rollback()
-                return same
+            same = next((match_id for match_id, status, answers in stored   # differently finished two games: both kept)
+                         if status == FINISHED and answers == rec.answers), None)
+        else:   # a record holding these answers and more is this game further on (an older save of it, left again)
+            same = next((match_id for match_id, _status, answers in stored
+                         if answers[:len(rec.answers)] == rec.answers), None)
+        if same is not None:
+            session.rollback()
+            return same
         session.execute(Match.__table__.delete().where(M.status == ABANDONED, *same_game))
         match_id = _insert(session, rec)
         session.commit()
