@@ -534,9 +534,10 @@ def cmd_play(args) -> int:
     # (two on one file would save over each other's moves after every answer).
     # The desktop's autosave is the desktop's lock's: a desktop open on it would save over the moves too.
     from ascension.ui.desktop.storage import autosave_path as desktop_autosave
-    claim = (Instance(autosave.parent, "terminal") if kept_in.resolve() == autosave.resolve()
-             else Instance(kept_in.parent, "desktop") if kept_in.resolve() == desktop_autosave().resolve()
-             else Instance(kept_in.parent, kept_in.name) if kept_in.parent.is_dir() else None)   # (no folder: no game)
+    real = kept_in.resolve()   # (one file, however a link names it: the lock is the file's own)
+    claim = (Instance(autosave.parent, "terminal") if real == autosave.resolve()
+             else Instance(desktop_autosave().parent, "desktop") if real == desktop_autosave().resolve()
+             else Instance(real.parent, real.name) if real.parent.is_dir() else None)   # (no folder: no game)
     if claim is not None and not claim.claim():
         return _error(_("another program is open (process {pid}) and keeps its game in {file}; finish or leave it "
                         "first").format(pid=claim.holder() or "?", file=kept_in))

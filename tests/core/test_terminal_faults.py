@@ -450,19 +450,25 @@ def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_k
     assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
 
 
-@pytest.mark.parametrize("which", ["a file of its own", "the autosave"])
+@pytest.mark.parametrize("which", ["a file of its own", "the autosave", "a link to a file of its own"])
 def test_a_saved_game_already_open_in_another_terminal_is_not_loaded_twice(capsys, monkeypatch, tmp_path, which):
     """`play --load FILE` took no lock: two terminals on one file saved over each other's moves
-    after every answer, and whichever wrote last won."""
+    after every answer, and whichever wrote last won (through a link to it, until the lock was
+    the file's own)."""
     import subprocess
     import sys
     real = terminal.play
     monkeypatch.setattr(terminal, "play", lambda **kw: real(input_fn=scripted(["P", "q", "y"]), **kw))
     assert main(["play", "--seed", "1", "--no-record"]) == 0
     path = storage.terminal_autosave_path()
-    if which == "a file of its own":
+    if which != "the autosave":
         path = tmp_path / "monday.json"
         path.write_bytes(storage.terminal_autosave_path().read_bytes())
+    second = path
+    if which == "a link to a file of its own":
+        second = tmp_path / "elsewhere" / "link.json"
+        second.parent.mkdir()
+        second.symlink_to(path)
     before = path.read_bytes()
     loads = ["play", "--no-record", "--load", str(path)]
     holder = subprocess.Popen([sys.executable, "-m", "ascension.ui.cli", *loads], stdin=subprocess.PIPE,
@@ -470,9 +476,9 @@ def test_a_saved_game_already_open_in_another_terminal_is_not_loaded_twice(capsy
     try:
         assert holder.stdout.readline().startswith("Resuming the game of seed 1")
         capsys.readouterr()
-        assert main(loads) == 2
+        assert main([*loads[:-1], str(second)]) == 2
         err = capsys.readouterr().err
-        assert f"another program is open (process {holder.pid}) and keeps its game in {path}" in err
+        assert f"another program is open (process {holder.pid}) and keeps its game in {second}" in err
         assert path.read_bytes() == before
     finally:
         holder.kill()
