@@ -328,14 +328,16 @@ def cmd_history_stats(args) -> int:
 
 
 def cmd_history_export(args) -> int:
-    from ascension.ui.history.db import export_over_a_database
+    from ascension.ui.history.db import export_refused
     from ascension.ui.history.repo import export_matches, most_played_person
     fmt = args.format or ("json" if args.json or (args.out and args.out.lower().endswith(".json")) else "csv")
     if _needs_player(args):
         return _error(_needs_player(args))
+    if args.out is not None and not args.out.strip():
+        return _error(_("--out names no file; name one, or - for the screen"))
     to_file = args.out not in (None, "-")
     out = Path(args.out) if to_file else None
-    refused = export_over_a_database(out) if to_file else None
+    refused = export_refused(out) if to_file else None
     if refused:
         return _error(refused)
     if to_file and out.is_file() and not args.replace:   # a typo must not cost a file (/dev/stdout costs none)

@@ -200,6 +200,24 @@ def test_an_export_never_writes_over_the_files_sqlite_keeps_beside_a_history(cap
     assert not companion.exists() and listed(capsys, history_file, "--status", "all")["matches"]
 
 
+@pytest.mark.parametrize("name", ["terminal-autosave.json", "autosave.json", "saves/monday.json"])
+def test_an_export_never_writes_over_a_game_in_the_programs_data_folder(capsys, history_file, name):
+    """`--out <data>/terminal-autosave.json --replace` wrote the export over the game in progress:
+    the next `play` set it aside as damaged and started another."""
+    from ascension.core.folders import data_dir
+    game = data_dir() / name
+    game.parent.mkdir(parents=True, exist_ok=True)
+    game.write_text('{"format": 1}')
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", game, "--replace")
+    assert code == 2 and err.startswith(f"ascension: error: {game} is in the program's own data folder ")
+    assert game.read_text() == '{"format": 1}'
+
+
+def test_an_export_to_an_empty_name_is_one_plain_line(capsys, history_file):
+    code, out, err = run(capsys, "history", "export", "--db", history_file, "--out", "")
+    assert code == 2 and err == "ascension: error: --out names no file; name one, or - for the screen\n"
+
+
 @pytest.mark.parametrize("bound", ["--until=9999-12-31", "--since=0001-01-01", "--until=0001-01-01T00:00",
                                    "--until=9999-12-31T23:59"])
 def test_a_bound_at_the_very_end_of_the_calendar_is_one_plain_line(capsys, history_file, bound):

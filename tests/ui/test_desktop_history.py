@@ -122,6 +122,43 @@ def test_a_game_left_after_its_last_autosaves_failed_leaves_no_earlier_position_
         assert (row.status, s.get(MatchReplay, row.id).answers) == ("abandoned", answers)
 
 
+def test_a_game_on_hold_the_player_loads_leaves_the_on_hold_folder_and_is_recorded_once(qtbot, tmp_path):
+    """It stayed on hold once loaded and finished: offered again at the next start, and recorded a
+    second time (as abandoned, or as another finished game)."""
+    from ascension.core.session import Seat, Session
+    db = tmp_path / "history.sqlite3"
+    held = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], [], 5, 8)
+    held.answer(0)
+    held_file = storage.autosave_path().parent / "on-hold" / "autosave-20250101-120000.json"
+    held_file.parent.mkdir(parents=True)
+    held_file.write_text(held.to_json())
+    w = recording_window(qtbot, db)
+    assert w.load_path(str(held_file))
+    assert not held_file.exists() and storage.read_session(storage.autosave_path()).game.seed == 5
+    play_to_the_end(w, qtbot)
+    w.close()
+    again = recording_window(qtbot, db)
+    assert not again.offer_resume()
+    assert [(r.status, r.seed) for r in _matches(db)] == [("finished", 5)]
+
+
+@pytest.mark.parametrize("name", ["autosave.json", "terminal-autosave.json", "on-hold/autosave-20250101-120000.json",
+                                  "unrecorded/game.json"])
+def test_saving_where_the_program_keeps_a_game_on_its_own_is_refused(qtbot, tmp_path, monkeypatch, name):
+    """Save to the autosave's own path said "Saved as …/autosave.json", and the next game wrote
+    over it (or it was removed once the game was in the history)."""
+    from PySide6.QtWidgets import QMessageBox
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warned.append(text))
+    w = begun(qtbot, tmp_path / "history.sqlite3", 5)
+    target = storage.autosave_path().parent / name
+    w.ask_save_path = lambda suggested: str(target)
+    assert not w.save_game()
+    assert warned and warned[0].startswith(f"{target} is where the program keeps a game on its own")
+    assert storage.read_session(storage.autosave_path()).game.seed == 5 and not any(
+        p.name == "game.json" for p in storage.autosave_path().parent.rglob("*.json"))
+
+
 def test_a_game_left_for_the_tutorial_stays_resumable_and_is_recorded_when_a_new_game_replaces_it(qtbot, tmp_path):
     db = tmp_path / "history.sqlite3"
     w = begun(qtbot, db, 6)

@@ -702,6 +702,11 @@ class MainWindow(QMainWindow):
         if not typed:
             return False
         path = storage.save_name(typed)    # "monday" is kept as monday.json, which Load lists
+        if storage.kept_by_the_program(path):
+            QMessageBox.warning(self, _("Could not save"), _(
+                "{path} is where the program keeps a game on its own (the autosave, or a game on hold or waiting for "
+                "the history): the next game would write over it. Save the game under another name.").format(path=path))
+            return False
         if str(path) != typed and path.exists() and not self.confirm(   # the dialog asked about the name typed
                 _("Replace the saved game?"), _("{path} already exists. Replace it with this game?").format(path=path)):
             return False
@@ -737,7 +742,19 @@ class MainWindow(QMainWindow):
                                                           "is lost unless you save it first.").format(name=Path(path).name)):
             return False
         self._adopt_saved(session, path)
+        self._release_if_on_hold(Path(path))
         return True
+
+    def _release_if_on_hold(self, path: Path) -> None:
+        """A game on hold the player loads is resumed: once the autosave holds it, it leaves the
+        on-hold folder (else it is offered again at the next start, and recorded twice)."""
+        held = [p.resolve() for p in storage.held_games(storage.autosave_path())]
+        if path.resolve() not in held or self.controller.autosave_error:
+            return
+        try:
+            path.unlink()
+        except OSError as exc:
+            log.warning("%s could not be removed once loaded: %s", path, exc)
 
     def _adopt_saved(self, session, path) -> None:
         """Put a loaded or resumed game on the table; say so when its log could not be rebuilt."""

@@ -25,7 +25,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ascension.core.folders import atomic_writer, kept_games_dir
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.ui.history import repo
-from ascension.ui.history.db import History, ReadOnlyHistoryError, export_over_a_database, open_history
+from ascension.ui.history.db import History, ReadOnlyHistoryError, export_refused, open_history
 from ascension.ui.history.recording import history_for, kept_for, take_in_kept
 
 from .history_common import DEFAULT_FILTER, refused, when
@@ -279,9 +279,9 @@ class HistoryWindow(QWidget):
                                   _("CSV files (*.csv)") if fmt == "csv" else _("JSON files (*.json)"))
         if not path:
             return None
-        database = export_over_a_database(Path(path))
-        if database:
-            self._notice(_("Export failed: {error}").format(error=database))
+        refused = export_refused(Path(path))
+        if refused:
+            self._notice(_("Export failed: {error}").format(error=refused))
             return None
         try:   # (the file dialog asked before a file is written over)
             with self.history.session() as s, atomic_writer(Path(path), shared=True) as fh:

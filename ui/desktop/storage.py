@@ -19,7 +19,7 @@ from pathlib import Path
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, StrictStr, ValidationError
 
 from ascension.core.bots import BotUnavailable
-from ascension.core.folders import (LEFT_BEHIND_AFTER_S, TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir,
+from ascension.core.folders import (HELD, LEFT_BEHIND_AFTER_S, TMP_SUFFIX, config_dir, data_dir, held_games, kept_games_dir,
                                     put_on_hold, read_bounded, saves_dir, set_aside, write_text_atomic)
 from ascension.core.i18n import _, os_error, validation_message
 from ascension.core.match import MAX_SAVE_CHARS, SaveFileError, SaveNotUsableNow, replay, save
@@ -153,6 +153,20 @@ def release_held_game(slot: Path) -> Path | None:
             return None
         return held
     return None
+
+
+def kept_by_the_program(path: str | Path) -> bool:
+    """Whether ``path`` is a file the program keeps a game in on its own: an autosave (the
+    desktop's, the terminal's), a game on hold or kept for the history. A Save there would be
+    written over by the next game, or removed once that game is in the history."""
+    try:
+        real = Path(path).resolve()
+        own = {autosave_path().resolve(), terminal_autosave_path().resolve()}
+        folders = {(autosave_path().parent / HELD).resolve(), (terminal_autosave_path().parent / HELD).resolve(),
+                   kept_games_dir().resolve()}
+    except (OSError, RuntimeError):
+        return False
+    return real in own or real.parent in folders
 
 
 def still_in_the_way(slot: Path) -> bool:

@@ -384,10 +384,18 @@ def _header_problem(path: Path) -> str | None:
     return None
 
 
-def export_over_a_database(path: Path) -> str | None:
-    """Why an export may not be written to ``path``, a file that begins as an SQLite database does
-    (a history, perhaps the one being exported: named by a slip, ``--replace`` or not); None
-    when it may."""
+def export_refused(path: Path) -> str | None:
+    """Why an export may not be written to ``path`` (named by a slip, ``--replace`` or not); None
+    when it may: never over a file that begins as an SQLite database does (a history, perhaps the
+    one being exported), nor into the program's own data folder, where the games in progress, the
+    saved and the kept games live."""
+    try:
+        within = _resolved(path).is_relative_to(_resolved(data_dir()))
+    except (HistoryError, OSError):
+        within = False
+    if within:
+        return _("{file} is in the program's own data folder {folder}, which holds your games in progress and "
+                 "saved games; an export never writes there").format(file=path, folder=data_dir())
     if _is_sqlite_file(path):
         return _("{file} is a database (a history?); an export never writes over one").format(file=path)
     for suffix in COMPANION_SUFFIXES:   # its write-ahead log, shared memory or journal: part of it
