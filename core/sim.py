@@ -323,16 +323,17 @@ def record_differences(record: dict) -> list[str]:
     if game.winners()[0] != record["winner"]:
         out.append(_("winner: saved seat {saved}, replay gives seat {now}").format(saved=record["winner"],
                                                                                now=game.winners()[0]))
-    scores = game.scores()
-    if scores != record["scores"]:
-        saved = {r.get("seat"): r for r in record["scores"]}
+    scores, saved_rows = game.scores(), record["scores"]
+    if scores != saved_rows:
+        saved_rows = saved_rows if isinstance(saved_rows, list) else []   # (a file another tool wrote: rows of what it holds)
+        saved = {r.get("seat"): r for r in saved_rows if isinstance(r, dict)}
         for row in scores:
             old = saved.get(row["seat"])
             if old != row:
                 out.append(_("scores of seat {seat}: saved {saved}, replay gives {now}").format(seat=row["seat"], saved=old,
                                                                                        now=row))
-        if len(scores) != len(record["scores"]):
-            out.append(_("score rows: saved {saved}, replay gives {now}").format(saved=len(record["scores"]), now=len(scores)))
+        if len(scores) != len(saved_rows):
+            out.append(_("score rows: saved {saved}, replay gives {now}").format(saved=len(saved_rows), now=len(scores)))
     return out
 
 

@@ -102,6 +102,16 @@ def record_file(tmp_path, capsys):
     return files[0]
 
 
+@pytest.mark.parametrize("scores", ["x", [1, 2], [{"seat": 0}]])
+def test_a_record_whose_scores_another_tool_garbled_replays_to_a_plain_difference(capsys, record_file, scores):
+    """It printed the first line of the difference, then an AttributeError traceback."""
+    record = json.loads(record_file.read_text())
+    record_file.write_text(json.dumps({**record, "scores": scores}))
+    code, out, err = run(capsys, "replay", str(record_file))
+    assert code == 1 and out.startswith(f"{record_file}: replay differs from the record:") and err == ""
+    assert "scores of seat 1: saved None, replay gives" in out
+
+
 def test_saved_record_replays(capsys, record_file):
     record = json.loads(record_file.read_text())
     assert {"setup", "bots", "answers", "winner", "scores"} <= set(record) and record["setup"]["seed"]

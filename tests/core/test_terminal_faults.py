@@ -371,6 +371,21 @@ def test_eof_quits_and_keeps_the_autosave(tmp_path):
 
 
 # ---------------------------------------------------------------------------- answers
+def test_a_game_started_with_its_input_closed_is_left_saved_not_called_an_error(tmp_path):
+    """``ascension play <&-``: Python's input() raised "lost sys.stdin", said as "an error in the
+    program" (or a traceback at the resume question)."""
+    import os
+    import subprocess
+    import sys
+    env = {**os.environ, "ASCENSION_DATA_DIR": str(tmp_path / "data"), "ASCENSION_CONFIG_DIR": str(tmp_path / "cfg")}
+    for expected in ("You left the game. It is saved: play again to resume it.",
+                     "Nothing was changed: the saved game stays, to resume at the next start."):
+        done = subprocess.run([sys.executable, "-m", "ascension.ui.cli", "play", "--no-record", "--seed", "1"],
+                              preexec_fn=lambda: os.close(0), capture_output=True, text=True, env=env, timeout=60)
+        assert done.returncode == 0 and "Error" not in done.stdout + done.stderr, done.stderr
+        assert expected in done.stdout
+
+
 @pytest.mark.parametrize("typed", ["²", "١", "5" * 5000, "", "   ", "1.0", "-1", "+1", "0x1", "\x1b[2J", "1 2",
                                    "2", "p 1", "p01", "pp", "a9", "ｐ１", "P E"],
                          ids=["superscript", "arabic-indic", "5000-digits", "empty", "spaces", "decimal",

@@ -725,6 +725,16 @@ def test_a_history_whose_version_row_another_tool_removed_is_refused_not_set_asi
         assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before, argv
 
 
+@pytest.mark.parametrize("argv", [["history", "list"], ["play"], ["simulate", "--games", 1, "--seed", 1, "--record"]])
+def test_a_history_name_with_bytes_that_are_not_text_is_one_plain_line(capsys, tmp_path, argv, no_games):
+    """A name from the shell with a byte that is no UTF-8 (Python hands it on as a lone surrogate)
+    stopped every command with a UnicodeEncodeError traceback."""
+    code, out, err = run(capsys, *argv, "--db", f"{tmp_path}/caf\udce9.sqlite3")
+    assert code == 2 and err.startswith(f"ascension: error: cannot use the history {tmp_path}/caf\\xe9.sqlite3: its "
+                                        "name holds bytes that are not text (UTF-8)")
+    assert err.count("\n") == 1
+
+
 def test_a_history_path_whose_links_lead_round_in_a_loop_is_one_plain_line(capsys, tmp_path, no_games):
     """Python's RuntimeError ("Symlink loop from ...") was a traceback in every command."""
     (tmp_path / "a.sqlite3").symlink_to(tmp_path / "b.sqlite3")

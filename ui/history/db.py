@@ -199,6 +199,12 @@ def resolve(db: str | os.PathLike | None) -> tuple[sa.URL, Path | None]:
     """The SQLAlchemy URL and, for an SQLite file, its path (None for memory and servers)."""
     if db is None:
         db = default_location()
+    try:
+        str(db).encode("utf-8")
+    except UnicodeEncodeError:   # (bytes no text stands for, passed through from the shell): SQLite takes no such name
+        raise HistoryError(_("cannot use the history {where}: its name holds bytes that are not text (UTF-8); "
+                             "rename the file, or name another").format(
+                                 where=masked(os.fsencode(str(db)).decode("utf-8", "backslashreplace")))) from None
     if isinstance(db, os.PathLike) or not _is_url(str(db)):
         path = _resolved(Path(db))
         return sa.make_url(f"sqlite:///{path}"), path
