@@ -248,6 +248,9 @@ def test_the_tutorial_leaves_a_real_games_autosave_alone(window, qtbot):
     assert storage.autosave_path().read_text() == kept
     qtbot.mouseClick(window.tutorial_bar.leave_button, Qt.LeftButton)
     assert not window.tutorial_bar.isVisible() and len(actionable_cards(window)) > 1   # free play
+    assert "practice game: not autosaved, not recorded" in window.status.text()   # (played on, it was kept nowhere unsaid)
+    window.start(TWO)
+    assert "practice" not in window.status.text()
 
 
 def test_the_tutorial_opens_from_the_new_game_dialog_and_from_help(window, qtbot, monkeypatch):

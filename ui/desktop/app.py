@@ -297,6 +297,8 @@ class MainWindow(QMainWindow):
         notes = ([ngettext("Game over after {n} turn", "Game over after {n} turns", game.turn).format(n=game.turn)]
                  if c.session.over else [_("Turn {n}").format(n=game.turn),
                                          _("{name} to play").format(name=game.players[game.current].name)])
+        if c.practising:   # (played on after its tutorial: nothing says otherwise that it is kept nowhere)
+            notes.append(_("practice game: not autosaved, not recorded"))
         if c.session.assisted:
             notes.append(_("assisted game (undo after a reveal)"))
         if c.recording:
