@@ -284,6 +284,9 @@ class Session:
             raise SaveFileError(_("{source}: not a valid saved session: {problem}").format(
                 source=source, problem=not_json(exc))) from None
         newer(source, d, SESSION_FORMAT)
+        if isinstance(d, dict) and "format" not in d and {"setup", "answers", "winner", "scores"} <= set(d):
+            raise SaveFileError(_("{source}: a game record (from simulate --save-games), not a saved game: it holds a "
+                                  "finished game to replay, with 'ascension replay {source} --show'").format(source=source))
         if not isinstance(d, dict) or d.get("format") != SESSION_FORMAT:
             raise SaveFileError(_("{source}: unsupported session format {format}").format(
                 source=source, format=d.get("format") if isinstance(d, dict) else repr(type(d).__name__)))

@@ -416,7 +416,8 @@ def _replay_export(file: str, matches: list[dict]) -> int:
         found = match_differences(m)
         differing += bool(found)
         for line in found:
-            say(_("{file}: match {id}: {difference}").format(file=shown(file), id=m.get("id"), difference=shown(line)))
+            say(_("{file}: match {id}: {difference}").format(file=shown(file), id=shown(_without_controls(str(m.get("id")))),
+                                                             difference=shown(line)))
     if differing:
         return 1
     n = len(matches)
@@ -454,8 +455,10 @@ def cmd_replay(args) -> int:
             saved = load(json.dumps(d), args.file)
             again = replay(d["setup"], saved.answers)
             same = again.to_dict()["state"] == saved.to_dict()["state"]
-    except SaveFileError as exc:   # (its message names the file already)
-        return _error(str(exc))
+    except SaveFileError as exc:   # (its message names the file, unless it is about the answers or setup in it)
+        said = str(exc)
+        return _error(said if said.startswith(str(args.file)) else _("cannot replay {file}: {error}").format(
+            file=args.file, error=said))
     except (OSError, ValueError, TypeError, KeyError, AttributeError) as exc:  # SetupError: a ValueError
         return _error(_("cannot replay {file}: {error}").format(
             file=args.file, error=os_error(exc, args.file) if isinstance(exc, OSError) else exc))

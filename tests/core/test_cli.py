@@ -112,6 +112,30 @@ def test_a_record_whose_scores_another_tool_garbled_replays_to_a_plain_differenc
     assert "scores of seat 1: saved None, replay gives" in out
 
 
+def test_a_record_with_an_answer_out_of_bounds_names_the_file(capsys, record_file):
+    record = json.loads(record_file.read_text())
+    record_file.write_text(json.dumps({**record, "answers": [10 ** 30]}))
+    code, out, err = run(capsys, "replay", str(record_file))
+    assert code == 2 and err.startswith(f"ascension: error: cannot replay {record_file}: answers")
+
+
+def test_a_game_record_loaded_as_a_saved_game_is_said_to_be_one(capsys, record_file):
+    """It said "unsupported session format None"."""
+    code, out, err = run(capsys, "play", "--no-record", "--load", str(record_file))
+    assert code == 2 and err == (f"ascension: error: {record_file}: a game record (from simulate --save-games), not a "
+                                 f"saved game: it holds a finished game to replay, with 'ascension replay {record_file} "
+                                 "--show'\n")
+
+
+def test_replaying_an_export_shows_no_control_characters_another_tool_put_in_it(capsys, tmp_path):
+    """A match id of escape sequences went to the terminal as they were (a title set, the screen cleared)."""
+    export = tmp_path / "export.json"
+    export.write_text(json.dumps([{"setup": {}, "answers": [1], "seats": [], "status": "finished",
+                                   "id": "\u001b]0;owned\u0007\u001b[2J"}]))
+    code, out, err = run(capsys, "replay", str(export))
+    assert code == 1 and "\x1b" not in out and "\x07" not in out and "match ]0;owned[2J" in out
+
+
 def test_saved_record_replays(capsys, record_file):
     record = json.loads(record_file.read_text())
     assert {"setup", "bots", "answers", "winner", "scores"} <= set(record) and record["setup"]["seed"]
