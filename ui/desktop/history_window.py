@@ -279,9 +279,9 @@ class HistoryWindow(QWidget):
                                   _("CSV files (*.csv)") if fmt == "csv" else _("JSON files (*.json)"))
         if not path:
             return None
-        refused = export_refused(Path(path))
-        if refused:
-            self._notice(_("Export failed: {error}").format(error=refused))
+        why_not = export_refused(Path(path))
+        if why_not:
+            self._notice(_("Export failed: {error}").format(error=why_not))
             return None
         try:   # (the file dialog asked before a file is written over)
             with self.history.session() as s, atomic_writer(Path(path), shared=True) as fh:
