@@ -112,8 +112,10 @@ INTERRUPTED = 130   # the shell's code for a program stopped by Ctrl-C (128 + SI
 def _save_games_folder(option: str | None) -> Path | None:
     """The --save-games folder, made and written to once before any game is played (a file
     there, or a folder nobody may write in, is refused before the batch spends its time)."""
-    if not option:
+    if option is None:
         return None
+    if not option.strip():   # (an empty variable in a script: no game was to be saved nowhere, unsaid)
+        raise UsageError(_("--save-games names no folder; name one (it is created if missing)"))
     folder = Path(option)
     if folder.exists() and not folder.is_dir():
         raise UsageError(_("--save-games {folder}: a file is there; name a folder (it is created if missing)")

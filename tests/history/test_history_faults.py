@@ -806,6 +806,7 @@ def test_browsing_a_history_leaves_no_companion_files(capsys, tmp_path):
     (["--variants", "samael,samael", "--bots", "greedy"], "variant chosen more than once: samael"),
     (["--db", "{tmp}"], "is a folder"),
     (["--save-games", "{tmp}/file.txt"], "a file is there"),
+    (["--save-games", ""], "--save-games names no folder"),   # (it was silently ignored: no game saved)
 ])
 def test_bad_simulate_options_are_one_line_before_any_game(capsys, tmp_path, no_games, argv, message):
     (tmp_path / "file.txt").write_text("mine\n")
