@@ -81,6 +81,23 @@ def test_a_game_left_for_a_new_one_goes_into_the_history_off_the_windows_thread(
     assert recording.kept_for(db) == [] and True not in on_the_windows_thread
 
 
+def test_a_game_left_for_a_new_one_whose_file_cannot_be_written_is_recorded_at_once(qtbot, tmp_path, monkeypatch):
+    """No room for its file of its own (before the new game takes the autosave): recorded then
+    and there, as before, not lost."""
+    from ascension.ui.history import recording
+
+    def no_room(record, db=None):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(recording, "keep", no_room)
+    db = tmp_path / "history.sqlite3"
+    w = begun(qtbot, db, 6)
+    answers = list(w.controller.game.answers)
+    w.start(duel(7))
+    with DbSession(open_history(db).engine) as s:
+        [row] = s.exec(select(Match)).all()
+        assert (row.status, row.seed, s.get(MatchReplay, row.id).answers) == ("abandoned", 6, answers)
+
+
 def test_a_game_left_for_a_new_one_that_no_record_can_be_made_of_is_saved_whole_once(qtbot, tmp_path, monkeypatch):
     from ascension.ui.history import recording
     db = tmp_path / "history.sqlite3"
