@@ -139,14 +139,16 @@ def test_a_game_left_after_its_last_autosaves_failed_leaves_no_earlier_position_
         assert (row.status, s.get(MatchReplay, row.id).answers) == ("abandoned", answers)
 
 
-def test_a_game_on_hold_the_player_loads_leaves_the_on_hold_folder_and_is_recorded_once(qtbot, tmp_path):
-    """It stayed on hold once loaded and finished: offered again at the next start, and recorded a
-    second time (as abandoned, or as another finished game)."""
+@pytest.mark.parametrize("slot", ["autosave", "terminal-autosave"])
+def test_a_game_on_hold_the_player_loads_leaves_the_on_hold_folder_and_is_recorded_once(qtbot, tmp_path, slot):
+    """It stayed on hold once loaded and finished: offered again at the next start (the
+    terminal's at the terminal's), and recorded a second time (as abandoned, or as another
+    finished game)."""
     from ascension.core.session import Seat, Session
     db = tmp_path / "history.sqlite3"
     held = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], [], 5, 8)
     held.answer(0)
-    held_file = storage.autosave_path().parent / "on-hold" / "autosave-20250101-120000.json"
+    held_file = storage.autosave_path().parent / "on-hold" / f"{slot}-20250101-120000.json"
     held_file.parent.mkdir(parents=True)
     held_file.write_text(held.to_json())
     w = recording_window(qtbot, db)

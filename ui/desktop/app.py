@@ -749,8 +749,10 @@ class MainWindow(QMainWindow):
 
     def _release_if_on_hold(self, path: Path) -> None:
         """A game on hold the player loads is resumed: once the autosave holds it, it leaves the
-        on-hold folder (else it is offered again at the next start, and recorded twice)."""
-        held = [p.resolve() for p in storage.held_games(storage.autosave_path())]
+        on-hold folder, the desktop's or the terminal's (else it is offered again at the next
+        start, here or in the terminal, and recorded twice)."""
+        held = [p.resolve() for slot in (storage.autosave_path(), storage.terminal_autosave_path())
+                for p in storage.held_games(slot)]
         if path.resolve() not in held or self.controller.autosave_error:
             return
         try:
