@@ -654,11 +654,13 @@ def test_a_lost_first_page_is_damage_for_check_and_set_aside_only_by_a_writer(ca
     assert any(n.startswith("h.sqlite3.corrupt-") for n in files(tmp_path))
 
 
-@pytest.mark.parametrize("argv", [["simulate", "--games", 1, "--seed", 1], ["play", "--seed", 1], ["history", "check"]])
+@pytest.mark.parametrize("argv", [["simulate", "--games", 1, "--seed", 1], ["play", "--seed", 1], ["history", "check"],
+                                  ["history", "list"], ["history", "stats"], ["history", "export"]])
 def test_a_file_of_another_kind_named_as_the_history_is_refused_untouched_by_every_command(
         capsys, tmp_path, argv, no_games, monkeypatch):
     """``--db`` naming the game in progress (a slip for ``--load``) moved it aside as a damaged
-    history and started an empty one beside it: the game was never offered again."""
+    history and started an empty one beside it: the game was never offered again. Browsing and
+    checking it called it a damaged history."""
     from ascension.ui import terminal
     monkeypatch.setattr(terminal, "play", lambda **_: pytest.fail("a game was played"))
     path = tmp_path / "terminal-autosave.json"
@@ -666,7 +668,8 @@ def test_a_file_of_another_kind_named_as_the_history_is_refused_untouched_by_eve
     before = digest(path)
     code, out, err = run(capsys, *argv, "--db", path)
     assert code in (1, 2) and files(tmp_path) == {"terminal-autosave.json"} and digest(path) == before
-    assert "not an SQLite database" in (out + err) and "Traceback" not in err
+    assert "not a history but a file of another kind" in (out + err) and "damaged" not in (out + err)
+    assert "Traceback" not in err and err.count("\n") == 1
 
 
 def test_browsing_a_missing_history_creates_nothing(capsys, tmp_path):

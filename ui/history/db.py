@@ -476,7 +476,9 @@ def inspect_sqlite_file(path: Path, budget_ms: float = QUICK_CHECK_BUDGET_MS) ->
 def check_file(path: Path) -> list[str]:
     """The full ``PRAGMA integrity_check`` of a history file (it only reads; slow on big
     files): an empty list when it is sound, else what is wrong. Raises HistoryBusyError when
-    another program holds it locked (a lock is not damage)."""
+    another program holds it locked (a lock is not damage), HistoryError when it is a file of
+    another kind (no damaged history)."""
+    _refuse_another_kind(path, str(path))
     try:
         conn = read_connection(path)
         try:
@@ -688,6 +690,7 @@ def _open_for_reading(url: sa.URL, path: Path | None, engine_kwargs: dict) -> Hi
     if path is not None:
         if not path.exists():
             return _empty(url, where)
+        _refuse_another_kind(path, where)
         found = inspect_sqlite_file(path)
         if found.version is None:
             return _empty(url, where)
@@ -745,6 +748,15 @@ def _another_kind(path: Path) -> bool:
     return bool(start) and start != SQLITE_HEADER[:len(start)] and any(start)
 
 
+def _refuse_another_kind(path: Path, where: str) -> None:
+    """A file of another kind named as the history is refused, by readers and writers alike, in
+    the same words: it is no damaged history (see :func:`_another_kind`)."""
+    if _another_kind(path):
+        raise HistoryError(_("cannot use the history {where}: it is not a history but a file of another kind "
+                             "(not an SQLite database); it has not been changed. Name a history file, or a new "
+                             "name to start one").format(where=where))
+
+
 def _older_shown(where: str, version: int) -> str:
     return _("{where} was written by an older version of Ascension (history schema {version}); it is shown as this "
              "version reads it, and has not been changed. It is upgraded, after a backup copy, when a game is next "
@@ -778,10 +790,7 @@ def _open_for_writing(url: sa.URL, path: Path | None, on_corrupt: str, engine_kw
     if path is not None:
         if path.exists():
             _check_writable(path)
-            if _another_kind(path):
-                raise HistoryError(_("cannot use the history {where}: it is not a history but a file of another kind "
-                                     "(not an SQLite database); it has not been changed. Name a history file, or a new "
-                                     "name to start one").format(where=where))
+            _refuse_another_kind(path, where)
             try:
                 found = inspect_sqlite_file(path)
                 version, complete = found.version, found.complete
