@@ -36,6 +36,7 @@ from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS,
                                      whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
 from ascension.ui import logs
+from ascension.ui.entry import INTERRUPTED, ctrl_c_after
 
 log = logging.getLogger(__name__)
 
@@ -106,7 +107,6 @@ def _cluster(address: str | None, jobs: int):
             cluster.close()
 
 
-INTERRUPTED = 130   # the shell's code for a program stopped by Ctrl-C (128 + SIGINT)
 
 
 def _save_games_folder(option: str | None) -> Path | None:
@@ -173,7 +173,7 @@ def cmd_simulate(args) -> int:
 
     def keep(result) -> None:   # each game as it finishes: into the history and --save-games
         nonlocal finished, saved
-        with _ctrl_c_after():   # both places or neither: Ctrl-C waits until the game is kept
+        with ctrl_c_after():   # both places or neither: Ctrl-C waits until the game is kept
             finished += 1
             if recorder is not None:
                 recorder.add(result.record, _utcnow())
@@ -239,25 +239,6 @@ def cmd_simulate(args) -> int:
     else:
         _print_summary(result, args.check)
     return 1 if args.check and result["invariant_violations"] else 0
-
-
-@contextmanager
-def _ctrl_c_after():
-    """Run a short step whole: a Ctrl-C that comes meanwhile is raised once it is done. Where
-    Ctrl-C is ignored (a batch started in the background, ``cmd &``), it stays ignored."""
-    import signal
-    import threading
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
-        yield
-        return
-    caught = []
-    previous = signal.signal(signal.SIGINT, lambda *_: caught.append(True))
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if caught:
-        raise KeyboardInterrupt
 
 
 def _report_kept(what: str, kept, history_errors) -> None:
@@ -533,7 +514,8 @@ def cmd_play(args) -> int:
         except HistoryOpenError as exc:
             return _error(_("{error}; or play without recording it: --no-record").format(error=str(exc).rstrip(".")))
     autosave = terminal_autosave_path()
-    from ascension.ui.desktop.instance import Instance
+    with ctrl_c_after():   # (Qt's import interrupted aborts the process)
+        from ascension.ui.desktop.instance import Instance
     kept_in = autosave if args.load is None else Path(args.load).expanduser()
     # One terminal game at a time keeps its game in a file: the autosave, or the file --load names
     # (two on one file would save over each other's moves after every answer).
@@ -640,11 +622,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
-    tolerant_console()
-    choose_language(argv)   # before the parser: its help is translated as it is built
-    logs.start()
-    args = build_parser().parse_args(argv)
     try:
+        tolerant_console()
+        choose_language(argv)   # before the parser: its help is translated as it is built
+        logs.start()
+        args = build_parser().parse_args(argv)   # (it loads the plugins: a Ctrl-C may come meanwhile)
         code = args.func(args)
         sys.stdout.flush()   # inside the try: a closed pipe shows here, not at exit
         return code

@@ -13,6 +13,7 @@ from ascension.core.i18n import _, os_error
 
 from .. import logs
 from ..cli_common import argparse_speaks_ours
+from ..entry import INTERRUPTED, ctrl_c_after
 from . import desktop_entry, language, platform_check, storage
 
 
@@ -50,7 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     if problem:
         print(_("ascension-desktop: {problem}").format(problem=problem), file=sys.stderr)
         return 1
-    from .app import main as start_table   # Qt is loaded only now
+    try:
+        with ctrl_c_after():   # Qt is loaded only now (an interrupted Qt import aborts the process)
+            from .app import main as start_table
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return INTERRUPTED
     return start_table(argv)
 
 
