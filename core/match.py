@@ -102,13 +102,27 @@ class MatchSetup:
         return len(self.names)
 
     plugin_differences: list[str] = field(default_factory=list)   # recorded plugins vs these ones
+    # The card overrides a saved game was played with (set id -> card overrides); None for a new
+    # match, which takes the player's override files.
+    recorded: dict | None = None
+    drawn_from: list[CardSet] = field(default_factory=list)   # sets a plugin drew cards from (other_set)
+
+    def other_set(self, set_id: str, plugin_names: tuple[str, ...]) -> CardSet:
+        """A set a plugin draws cards from beyond the match's own (the Legends set's Legendary
+        Characters), with the card overrides this match plays with: a saved game's recorded
+        ones, never the override files as they are when it is loaded. Its overrides are
+        recorded with the match's own."""
+        card_set = load_set(set_id, plugin_names, None if self.recorded is None else self.recorded.get(set_id, {}))
+        if all(c is not card_set for c in self.drawn_from):
+            self.drawn_from.append(card_set)
+        return card_set
 
     def to_dict(self) -> dict:
         versions = plugin_mod.installed().versions
         d = {"sets": self.sets, "names": self.names, "variants": self.variants, "seed": self.seed,
              "honor_pool": self.pool, "options": self.options,
              "plugins": {n: versions.get(n, "unknown") for n in sorted(self.plugins)}}
-        changed = {s.id: s.overrides for s in self.card_sets if s.overrides}
+        changed = {s.id: s.overrides for s in [*self.drawn_from, *self.card_sets] if s.overrides}
         if changed:   # the player's own card numbers: a saved game restores with exactly these
             d["overrides"] = changed
         return d
@@ -217,7 +231,7 @@ def build_setup(sets: list[str], names: list[str], variants: list[str] = (), see
     if seed is not None and (seed not in NEW_SEEDS if new else not -SEED_LIMIT <= seed <= SEED_LIMIT):
         raise SetupError(_("seed {seed}: a seed is a whole number from {least} to {most}").format(
             seed=seed, least=NEW_SEEDS.start, most=NEW_SEEDS.stop - 1))
-    setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}))
+    setup = MatchSetup(sets, list(names), variants, seed, honor_pool, dict(options or {}), recorded=overrides)
     if not setup.sets:
         raise SetupError(_("choose at least one card set"))
     plugin_names = _plugin_names(setup, cat)

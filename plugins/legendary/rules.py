@@ -56,10 +56,14 @@ _NOT_OF = {"enlightened": N_("legendary options: {card} is not an Enlightened ch
            "void": N_("legendary options: {card} is not a Void character")}
 
 
-def characters(plugin_names) -> list:
-    """The Legendary Characters a match may use (the ``[[legend]]`` entries of the Legends set)."""
+def characters(setup=None) -> list:
+    """The Legendary Characters a match may use (the ``[[legend]]`` entries of the Legends set),
+    with the card overrides that match plays with; without a match, with the override files (the
+    names a setup dialog offers)."""
     from ascension.core.match import load_set
-    return load_set(LEGENDS_SET, tuple(sorted({*plugin_names, "base", "legendary"}))).legends
+    if setup is None:
+        return load_set(LEGENDS_SET, ("base", "legendary")).legends
+    return setup.other_set(LEGENDS_SET, tuple(sorted({*setup.plugins, "base", "legendary"}))).legends
 
 
 _BY_FACTION: dict[int, tuple[list, dict[str, list]]] = {}
@@ -118,7 +122,7 @@ def asc_setup_choices():
     """One Legendary Character per faction: picked, or drawn at random."""
     out = []
     for faction in FACTIONS:
-        options = by_faction(characters(())).get(faction, [])
+        options = by_faction(characters()).get(faction, [])
         out.append({"variant": "legendary", "path": ["characters", faction],
                     "label": _(_LEGEND_OF[faction]),
                     "choices": [(None, _("Random"))] + [(_short(d.id), d.name) for d in options]})
@@ -135,7 +139,7 @@ def asc_validate_setup(setup):
         return [_("legendary options: 'characters' maps a faction to a character id")]
     if not picks:
         return []
-    known = {_short(d.id): d for d in characters(setup.plugins)}
+    known = {_short(d.id): d for d in characters(setup)}
     problems = []
     for faction, cid in picks.items():
         d = known.get(_short(str(cid)))
@@ -155,7 +159,7 @@ def asc_setup_match(setup):
     """One character per faction: the one picked, or one drawn from the seed's own stream."""
     picks = {f: _short(str(c)) for f, c in setup.options.get("legendary", {}).get("characters", {}).items()}
     state = rng.derive(setup.seed, "legendary")
-    pool = by_faction(characters(setup.plugins))
+    pool = by_faction(characters(setup))
     for faction in FACTIONS:
         options = pool.get(faction, [])
         pick = picks.get(faction)

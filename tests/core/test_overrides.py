@@ -195,6 +195,34 @@ def test_a_saved_game_keeps_the_overrides_it_was_played_with(override, monkeypat
     assert card("legends", "Pathseeker Sensei").cost == 2        # a new game takes the file again
 
 
+@pytest.mark.parametrize("sets", [["10th"], ["legends"]])
+def test_a_legendary_characters_overrides_are_kept_with_the_game_whatever_the_file_says_later(override, sets):
+    """The Legendary Track draws its characters from the Legends set beyond the match's own:
+    their overrides were neither recorded (with 10th alone) nor used when a game was loaded, so
+    a save, an undo and a replay took whatever the override file said then, and a slip in it
+    refused every such save."""
+    from ascension.core.session import Seat, Session
+    override('[cards.legends.nairi]\n"gain.honor" = 9\n')
+    nairi = {"legendary": {"characters": {"lifebound": "nairi"}}}
+    game = _played_a_little(new_game(sets, ["Ann", "Bob"], ["legendary"], seed=3, options=nairi))
+    assert game.ctx.setup["overrides"]["legends"] == {"nairi": {"gain.honor": 9}}
+    text, answers = match.save(game), list(game.answers)
+    session = Session.start(sets, [Seat("Ann"), Seat("Bob")], ["legendary"], seed=3, options=nairi)
+    session.answer(0)
+
+    def boon(g) -> str:
+        return next(d.text for d in g.ctx.defs if d.id == "legends.nairi")
+
+    for later in ('[cards.legends.nairi]\n"gain.honor" = 1\n', "", "[cards.legends.nairi\n"):   # changed, gone, broken
+        override(later)
+        restored = match.load(text)
+        assert boon(restored) == "Boon: Gain 9 honor." and restored.to_json() == game.to_json()
+        assert match.replay(game.ctx.setup, answers).to_json() == game.to_json()
+        session.undo()
+        assert boon(session.game) == "Boon: Gain 9 honor."
+        session.answer(0)
+
+
 def test_a_game_played_without_overrides_ignores_an_override_file_when_restored(override):
     override("")   # an empty override file: nothing changed
     fresh = new_game(["legends"], ["Ann", "Bob"], seed=4)
