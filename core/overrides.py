@@ -145,6 +145,7 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
     """Apply one table of overrides (card id -> field -> value) from ``source`` (a file, a save)."""
     from .cards import FACTIONS
     entries = {e.get("id"): e for s in SECTIONS for e in raw.get(s, []) if isinstance(e, dict)}
+    always = {e.get("id") for e in raw.get("always", []) if isinstance(e, dict)}
     for card_id, values in table.items():
         where = f"{source}: [cards.{set_id}.{card_id}]"
         entry = entries.get(card_id)
@@ -157,6 +158,10 @@ def apply_table(raw: dict, set_id: str, table: dict, source: str) -> dict:
         for key, value in values.items():
             if key in NUMBERS:
                 low, high = NUMBERS[key]
+                if key == "cost" and card_id in always and type(value) is int and value == 0:
+                    raise _error(_("{where}: field 'cost': an always-available card costs at least 1, not 0 (one "
+                                   "free for ever could be taken without end, and a game with it would never "
+                                   "finish)").format(where=where))
                 if not isinstance(value, int) or isinstance(value, bool) or value < low:
                     raise _error(_("{where}: field '{field}': expected a whole number of at least {n}, not {value}")
                                  .format(where=where, field=key, n=low, value=repr(value)))

@@ -103,6 +103,26 @@ def test_bad_numbers_are_refused_naming_the_file_the_card_and_the_field(override
     assert path.read_bytes() == before
 
 
+@pytest.mark.parametrize("card_id", ["cultist", "mystic", "heavy_infantry"])
+def test_an_always_available_card_that_costs_nothing_is_refused(override_config, card_id):
+    """A Cultist of cost 0 was accepted (its cost is estimated in Legends): every bot then
+    defeated it without end, and a game with a bot never finished (its autosave neither)."""
+    with pytest.raises(SetFileError, match="an always-available card costs at least 1, not 0"):
+        overrides.corrected("legends", card_id, {"cost": 0})
+    assert not (override_config / "overrides.toml").exists()
+    correct(card_id, {"cost": 1})   # (1 is a number it may have)
+    game = new_game(["legends"], ["Ann", "Bob"], seed=3)
+    from ascension.core.sim import play_out
+    from ascension.core.bots import make_bot
+    play_out(game, [make_bot("greedy", game.ctx.defs, 3, i) for i in range(2)])
+    assert game.over
+
+
+def test_a_center_card_may_cost_nothing(override_config):
+    correct("pathseeker_sensei", {"cost": 0})
+    assert card("Pathseeker Sensei").cost == 0
+
+
 def test_a_threshold_past_the_track_is_refused_by_the_whole_card_check(override_config):
     with pytest.raises(SetFileError) as err:
         overrides.corrected("legends", "askara_of_judgement", {"renown_threshold.at": 13})
