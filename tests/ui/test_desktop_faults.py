@@ -741,6 +741,33 @@ def test_what_can_be_used_of_a_settings_file_is_kept(qtbot, monkeypatch):
     assert json.loads(path.read_text())["presets"]["friday"]["sets"] == ["cotg"]
 
 
+def test_two_programs_sharing_the_settings_keep_each_others_changes():
+    """Two desktops of two data folders share one settings file. Each wrote its own copy whole
+    at every change and when closed: a preset saved in one was gone once the other closed."""
+    friday = {"seats": seats("Ann", ("Bob", "greedy")), "sets": ["cotg"], "variants": [], "honor_pool": None}
+    first, second = storage.Settings(), storage.Settings()   # both open
+    first.save_preset("friday", friday)
+    second.set("window", "AAAA")                              # the other closes
+    second.speed = "fast"
+    saved = json.loads(storage.settings_path().read_text())
+    assert saved["presets"] == {"friday": friday} and (saved["window"], saved["speed"]) == ("AAAA", "fast")
+    second.delete_preset("friday")                            # deleted in one: not brought back by the other
+    first.language = "de"
+    saved = json.loads(storage.settings_path().read_text())
+    assert saved["presets"] == {} and (saved["speed"], saved["language"]) == ("fast", "de")
+    assert storage.Settings().presets == {} and not first.presets
+
+
+def test_a_settings_file_with_a_byte_order_mark_is_read(qtbot, monkeypatch):
+    """Saved by an editor with a byte-order mark, it was called damaged and set aside (presets and all)."""
+    path = storage.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"\xef\xbb\xbf" + json.dumps({"speed": "fast", "presets": {"friday": {"sets": ["cotg"]}}}).encode())
+    settings = storage.Settings()
+    assert not settings.problem and settings.speed == "fast" and set(settings.presets) == {"friday"}
+    assert not list(path.parent.glob("*.bad-*"))
+
+
 def test_a_settings_file_that_cannot_be_read_now_is_left_as_it_is_and_not_written_over(qtbot, monkeypatch,
                                                                                          unreadable):
     path = storage.settings_path()

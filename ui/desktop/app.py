@@ -683,8 +683,7 @@ class MainWindow(QMainWindow):
         self.history_window.open_match(match_id)
 
     def _history_player_chosen(self, name: str) -> None:
-        self.settings.data["history_player"] = name or None
-        self.settings.save()
+        self.settings.set("history_player", name or None)
 
     def save_game(self) -> bool:
         """Save the game on the table to a file the player names; whether it was saved."""
@@ -882,8 +881,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.controller.shutdown()     # the autosave holds the game (or the player chose)
-        self.settings.data["window"] = bytes(self.saveGeometry().toBase64()).decode("ascii")
-        self.settings.save()
+        self.settings.set("window", bytes(self.saveGeometry().toBase64()).decode("ascii"))
         if self.instance is not None:  # the next start may take the data folder at once
             self.instance.release()
             self.instance = None

@@ -247,7 +247,7 @@ def _read_settings(path: Path) -> dict:
     """The settings file's object; OSError when it cannot be read (FileNotFoundError: there is
     none), ValueError or RecursionError when it is damaged (too large, not UTF-8, not JSON, not an
     object)."""
-    loaded = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8"))
+    loaded = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8-sig"))   # (an editor's byte-order mark)
     if not isinstance(loaded, dict):
         raise ValueError(_("not an object of settings"))
     return loaded
@@ -324,6 +324,26 @@ class Settings:
             path=self.path, error=error, where=where)
         log.warning("%s", self.problem)
 
+    def _change(self, edit: Callable[[dict], None]) -> None:
+        """Make one change and save it into what the file holds now, not over it: another
+        program may have saved its own changes since (a desktop of another data folder shares
+        these settings), and writing this program's copy whole would drop them (a preset saved
+        there, gone when this one closed)."""
+        if self.writable:
+            try:
+                current = _read_settings(self.path)
+            except (OSError, ValueError, RecursionError):   # none yet, or damaged since: this copy is written
+                current = None
+            if current is not None:
+                self._usable(current)
+                self.data.update(current)
+        edit(self.data)
+        self.save()
+
+    def set(self, key: str, value) -> None:
+        """A top-level value (the window's place, the player the History window shows)."""
+        self._change(lambda data: data.__setitem__(key, value))
+
     def save(self) -> None:
         if not self.writable:
             return
@@ -346,20 +366,17 @@ class Settings:
 
     @last.setter
     def last(self, setup: dict) -> None:
-        self.data["last"] = setup
-        self.save()
+        self.set("last", setup)
 
     @property
     def presets(self) -> dict[str, dict]:
         return self.data.setdefault("presets", {})
 
     def save_preset(self, name: str, setup: dict) -> None:
-        self.presets[name] = setup
-        self.save()
+        self._change(lambda data: data.setdefault("presets", {}).__setitem__(name, setup))
 
     def delete_preset(self, name: str) -> None:
-        self.presets.pop(name, None)
-        self.save()
+        self._change(lambda data: data.setdefault("presets", {}).pop(name, None))
 
     @property
     def speed(self) -> str:
@@ -367,8 +384,7 @@ class Settings:
 
     @speed.setter
     def speed(self, value: str) -> None:
-        self.data["speed"] = value
-        self.save()
+        self.set("speed", value)
 
     @property
     def language(self) -> str | None:
@@ -378,5 +394,4 @@ class Settings:
 
     @language.setter
     def language(self, code: str | None) -> None:
-        self.data["language"] = code
-        self.save()
+        self.set("language", code)
