@@ -144,3 +144,31 @@ def test_other_installed_variants(window, qtbot, variants, players):
     window.start({"seats": spec, "sets": ["10th"], "variants": variants, "seed": 11, "honor_pool": 20})
     play_to_the_end(window, qtbot)
     check_end_screen(window)
+
+
+@pytest.mark.parametrize("button", ["rematch_button", "again_button"])
+def test_rematch_and_play_again_say_why_a_game_cannot_start_and_the_finished_one_stays(window, qtbot, monkeypatch,
+                                                                                       tmp_path, button):
+    """After a slip in the override file (read again once the Cards window saved a correction),
+    Rematch and Play again raised out of the button: "Something went wrong: SetFileError: …"
+    above the table, where New game says "Cannot start" in a plain message."""
+    from PySide6.QtWidgets import QMessageBox
+    from ascension.core import overrides
+    warned = []
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: warned.append((title, text)))
+    window.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 21,
+                  "honor_pool": 4})
+    play_to_the_end(window, qtbot)
+    finished = window.controller.game
+    slip = tmp_path / "overrides.toml"
+    slip.write_text("[cards.10th.mystic]\ncost = 4x\n")
+    monkeypatch.setenv(overrides.ENV, str(slip))
+    overrides.reload()
+    try:
+        qtbot.mouseClick(getattr(window.end_page, button), Qt.LeftButton)
+    finally:
+        monkeypatch.delenv(overrides.ENV)
+        overrides.reload()
+    assert [t for t, _ in warned] == ["Cannot start"] and warned[0][1].startswith(f"{slip}: cannot read the override file")
+    assert window.controller.game is finished and window.stack.currentWidget() is window.end_page
+    assert "Something went wrong" not in window.notice.text()

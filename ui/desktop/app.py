@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHB
                                QWidget)
 
 from ascension.core import i18n, overrides
+from ascension.core.cards import SetFileError
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SaveNotUsableNow, SetupError
 from ascension.core.plugins import installed
@@ -560,9 +561,15 @@ class MainWindow(QMainWindow):
             return
         setup = dlg.setup()
         self.settings.last = setup
+        self._start_or_say(setup)
+
+    def _start_or_say(self, setup: dict) -> None:
+        """Start a game the player asked for, or say plainly why it cannot start (the game on the
+        table stays): a plugin refuses the setup the dialog checked, or the override files got a
+        slip since the last game (New game, Rematch and Play again alike)."""
         try:
             self.start(setup)
-        except SetupError as exc:    # the dialog checked; a plugin may still refuse
+        except (SetupError, SetFileError) as exc:
             self.refresh()
             QMessageBox.warning(self, _("Cannot start"), str(exc))
 
@@ -604,12 +611,12 @@ class MainWindow(QMainWindow):
     def rematch(self) -> None:
         """The same game dealt again (the same seed and seats)."""
         if self._may_leave_for_another():
-            self.start(self.controller.setup)
+            self._start_or_say(self.controller.setup)
 
     def play_again(self) -> None:
         """The same players, sets and variants, a new seed (and a new first player, if drawn)."""
         if self._may_leave_for_another():
-            self.start(dict(self.controller.chosen, seed=None))
+            self._start_or_say(dict(self.controller.chosen, seed=None))
 
     def _may_leave_for_another(self) -> bool:
         """The end screen's Rematch and Play again replace the game as New game does: a game over

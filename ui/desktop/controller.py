@@ -98,13 +98,13 @@ class Controller(QObject):
         """Start a match (raises SetupError for an impossible setup: the dialog checks first).
         With ``first_player`` "random" the seats turn by a draw from the seed; a rematch keeps
         the seats as drawn, so that it deals the same game again."""
-        self.chosen = dict(setup)   # as asked for: "play again" deals anew from it
         seats, seed = setup_seats(setup), setup.get("seed")
         if setup.get("first_player") == "random":
             seed = secrets.randbits(63) if seed is None else seed
             seats = first_player_drawn(seats, seed)
         session = Session.start(setup["sets"], seats, setup.get("variants", []),
                                 seed, setup.get("honor_pool"), setup.get("options"))
+        self.chosen = dict(setup)   # as asked for: "play again" deals anew from it (once it could start)
         self.adopt(session, dict(setup, seed=session.game.seed, seats=[asdict(s) for s in seats],
                                  first_player="as seated"))
 
