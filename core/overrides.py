@@ -52,11 +52,17 @@ _left_out: str | None = None   # why the override files are not used in this pro
 def override_paths() -> list[Path]:
     if _left_out is not None:   # found broken at start: this process goes on without them
         return []
-    env = os.environ.get(ENV)
-    if env:
-        return [Path(p) for p in env.split(os.pathsep) if p]
+    named = _named()
+    if named:
+        return named
     default = _default_file()
     return [default] if default.is_file() else []
+
+
+def _named() -> list[Path]:
+    """The files ``$ASCENSION_OVERRIDES`` names; none when it is unset or names none (``:``), and
+    the default file is read and written then, by the games and the Cards window alike."""
+    return [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
 
 
 def _default_file() -> Path:
@@ -75,8 +81,8 @@ def user_file() -> Path:
     """The override file the Cards window writes a player's corrections to: the first of
     ``$ASCENSION_OVERRIDES``, else ``overrides.toml`` in the user config folder (made when first
     written)."""
-    env = [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
-    return env[0] if env else _default_file()
+    named = _named()
+    return named[0] if named else _default_file()
 
 
 def _error(msg: str) -> Exception:

@@ -157,6 +157,18 @@ def test_the_first_file_of_the_environment_is_written(override_config, tmp_path,
     assert (card("Pathseeker Sensei").cost, card("Master Vaya").cost) == (5, 7)
 
 
+@pytest.mark.parametrize("named", ["", os.pathsep, os.pathsep * 2])
+def test_an_environment_that_names_no_file_is_as_unset_for_reading_and_writing(override_config, monkeypatch, named):
+    """``ASCENSION_OVERRIDES=:`` had the Cards window write the default file while the games read
+    none: a correction was "saved" and no game used it."""
+    monkeypatch.setenv(overrides.ENV, named)
+    assert correct("pathseeker_sensei", {"cost": 5}) == override_config / "overrides.toml"
+    assert overrides.override_paths() == [override_config / "overrides.toml"]
+    assert card("Pathseeker Sensei").cost == 5
+    assert new_game(["legends"], ["Ann", "Bob"], seed=3).ctx.setup["overrides"]["legends"]["pathseeker_sensei"] == {
+        "cost": 5}
+
+
 def test_nothing_is_written_while_the_override_files_are_left_out(override_config, monkeypatch):
     monkeypatch.setattr(overrides, "_left_out", "x.toml: field 'cost': expected a whole number")
     with pytest.raises(SetFileError, match=r"not used in this session \(x.toml: field 'cost'"):
