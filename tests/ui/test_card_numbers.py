@@ -136,3 +136,18 @@ def test_an_override_file_broken_since_is_not_rewritten_from_the_cards_window(wi
     qtbot.mouseClick(g.estimate_button, Qt.LeftButton)
     assert warned and warned[0].startswith(f"{path}: cannot read the override file")
     assert path.read_text() == broken
+
+
+def test_a_number_changed_in_the_file_since_the_form_opened_is_not_written_back(window, qtbot, override_config):
+    """The form shows the numbers loaded before; saving a change of one of them wrote all of
+    them back, the player's newer number typed in an editor meanwhile replaced by the old one."""
+    g = open_card(window, qtbot, "Pathseeker Sensei")
+    qtbot.mouseClick(g.correct_button, Qt.LeftButton)
+    fill_and_save(qtbot, g.form, cost="5", honor="3", copies="2")
+    path = override_config / "overrides.toml"
+    path.write_text(path.read_text().replace("cost = 5", "cost = 6"))   # an editor, while the program runs
+    qtbot.mouseClick(g.correct_button, Qt.LeftButton)
+    assert g.form.edits["cost"].text() == "5"                          # (as loaded before)
+    fill_and_save(qtbot, g.form, honor="1")
+    assert overrides.read(path) == {"legends": {"pathseeker_sensei": {"cost": 6, "honor": 1, "copies": 2}}}
+    assert g.card.cost == 6 and g.card.honor == 1

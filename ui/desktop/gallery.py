@@ -258,6 +258,7 @@ class NumbersForm(QDialog):
             form.addRow(_("{number} ({source}):").format(number=number_name(key), source=_(SOURCE_WORDS[sources[key]])),
                         self.edits[key])
         lay.addLayout(form)
+        self.shown, self.sources = self.values(), sources
         self.problem = QLabel()
         self.problem.setTextFormat(Qt.PlainText)
         self.problem.setWordWrap(True)
@@ -273,9 +274,16 @@ class NumbersForm(QDialog):
     def values(self) -> dict[str, int | str]:
         return {key: typed_number(edit.text()) for key, edit in self.edits.items()}
 
+    def typed(self) -> dict[str, int | str]:
+        """What to write: the numbers the player changed, and the estimates kept as they were
+        (saved, they are the printed numbers). A number of the player's own left as shown is not
+        written: the file may hold a newer one since the form opened (typed in a text editor)."""
+        return {key: value for key, value in self.values().items()
+                if value != self.shown[key] or self.sources[key] == "estimated"}
+
     def save(self) -> None:
         """Saved: the form closes. Refused: it stays open with what was typed and says why."""
-        problem = save_numbers(self.card, self.values())
+        problem = save_numbers(self.card, self.typed())
         if problem:
             self.problem.setText(problem)
             self.problem.show()
