@@ -1,6 +1,7 @@
 """pytest-qt fixtures for the desktop UI: offscreen Qt, private settings/data folders, and a
 player that acts only by clicking widgets."""
 import os
+import signal
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")   # before Qt is imported anywhere
 
@@ -16,6 +17,17 @@ def private_dirs(tmp_path, monkeypatch):
     monkeypatch.setenv("ASCENSION_CONFIG_DIR", str(tmp_path / "config"))
     monkeypatch.setenv("ASCENSION_DATA_DIR", str(tmp_path / "data"))
     return tmp_path
+
+
+@pytest.fixture(autouse=True)
+def signal_handlers_restored():
+    """A test that starts the program (``app.main``) installs its Ctrl-C handler in the test
+    process: the previous handlers come back, so that Ctrl-C still stops the tests."""
+    before = {s: signal.getsignal(s) for s in (signal.SIGINT, signal.SIGTERM)}
+    yield
+    signal.set_wakeup_fd(-1)
+    for signum, handler in before.items():
+        signal.signal(signum, handler)
 
 
 @pytest.fixture(autouse=True)

@@ -931,6 +931,38 @@ class MainWindow(QMainWindow):
             self.on_finished(self.controller.summary())
 
 
+def close_on_signals(window: MainWindow) -> None:
+    """Ctrl-C in the terminal the program was started from (SIGINT), or a request to end it
+    (SIGTERM: ``kill``, a session ending), closes the window as its close button does: an open
+    dialog is cancelled, the game stays in its autosave (or the player is asked, when nothing
+    keeps it) and the data folder is freed. Before, Ctrl-C did nothing until the next click, and
+    then broke off whatever that click did with a traceback. Python runs a signal's handler only
+    between its own steps, which Qt's loop never takes while it waits: the signal's byte on a
+    socket (``signal.set_wakeup_fd``) wakes it."""
+    import signal
+    import socket
+    from PySide6.QtCore import QSocketNotifier, QTimer
+    from PySide6.QtWidgets import QDialog
+    woken, waker = socket.socketpair()
+    woken.setblocking(False)
+    waker.setblocking(False)
+    signal.set_wakeup_fd(waker.fileno(), warn_on_full_buffer=False)
+    notifier = QSocketNotifier(woken.fileno(), QSocketNotifier.Read, window)
+    notifier.activated.connect(lambda: woken.recv(64))   # (Python runs: the handler below with it)
+    window._woken_by = (woken, waker, notifier)   # kept as long as the window
+
+    def close() -> None:
+        modal = QApplication.activeModalWidget()
+        if isinstance(modal, QDialog):   # a question or the setup dialog first, then the window
+            modal.reject()
+            QTimer.singleShot(0, close)
+        elif window.close():
+            QApplication.quit()   # (windows of their own, History or Cards, close with it)
+
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(signum, lambda *_: QTimer.singleShot(0, close))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv if argv is None else argv
     storage.remove_left_behind()
@@ -955,6 +987,7 @@ def main(argv: list[str] | None = None) -> int:
     window.instance = instance
     instance.listen(window.bring_to_front)
     sys.excepthook = window.unexpected   # (Qt hands a slot's exception to it)
+    close_on_signals(window)
     window.restore_geometry()
     window.show()
     window.refresh()
