@@ -27,7 +27,7 @@ when it is opened.
 from __future__ import annotations
 
 import os
-import re
+import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -44,8 +44,10 @@ SECTIONS = ("card", "always", "starting", "legend")
 NUMBERS = {"cost": (0, 99), "honor": (0, 99), "copies": (1, 100)}   # as cards.MAX_NUMBER, MAX_COPIES
 THRESHOLD = "renown_threshold.at"   # the override key of a Renown Threshold's space ...
 MARKS = {THRESHOLD: "threshold"}     # ... and its name in a card's ``estimated``
-HEADER = ("# Printed numbers of cards, used instead of the sets' own (see the Cards window of\n"
-          "# Ascension Table, which writes this file: comments here are not kept).\n")
+HEADER = ("# Printed numbers of cards, used instead of the sets' own (the Cards window of\n"
+          "# Ascension Table writes them here; what else this file holds is kept).\n")
+EARLIER_HEADER = ("# Printed numbers of cards, used instead of the sets' own (see the Cards window of\n"
+                  "# Ascension Table, which writes this file: comments here are not kept).\n")
 _left_out: str | None = None   # why the override files are not used in this process (leave_out)
 
 
@@ -280,9 +282,7 @@ def corrected(set_id: str, card_id: str, values: dict[str, Any] | None) -> tuple
         raise _error(_("your override files are not used in this session ({reason}); correct them in a "
                        "text editor, then start the program again").format(reason=_left_out))
     path = user_file()
-    cards = {s: {c: dict(v) for c, v in t.items()} for s, t in (read(path) if path.exists() else {}).items()}
-    table = cards.setdefault(set_id, {})
-    entry = table.get(card_id, {})
+    entry = dict(read(path).get(set_id, {}).get(card_id, {})) if path.exists() else {}
     if values is None:
         entry = {}
     else:
@@ -293,14 +293,40 @@ def corrected(set_id: str, card_id: str, values: dict[str, Any] | None) -> tuple
                 entry.pop(key, None)   # the set's printed number: nothing to override
             else:
                 entry[key] = value
+    text = _edited(path, set_id, card_id, entry)
+    _check(path, tomllib.loads(text).get("cards", {}))   # (what is written is what was checked)
+    return path, text
+
+
+def _edited(path: Path, set_id: str, card_id: str, entry: dict[str, Any]) -> str:
+    """The override file's text with one card's entry as given (none when empty), everything
+    else as the player wrote it, comments and layout included (tomlkit keeps them)."""
+    import tomlkit
+    from .cards import MAX_FILE_BYTES
+    from .folders import read_bounded
+    text = read_bounded(path, MAX_FILE_BYTES).decode("utf-8-sig") if path.exists() else HEADER
+    if text.startswith(EARLIER_HEADER):   # (what it said is no longer so)
+        text = HEADER + text[len(EARLIER_HEADER):]
+    try:
+        doc = tomlkit.parse(text)
+    except tomlkit.exceptions.ParseError as exc:   # (changed since it was read, in a way TOML refuses)
+        raise _error(_("{file}: cannot read the override file: {error}").format(file=path, error=exc)) from None
+    cards = doc.setdefault("cards", tomlkit.table(is_super_table=True))
+    sets = cards.setdefault(set_id, tomlkit.table(is_super_table=True))
     if entry:
-        table[card_id] = entry
+        table = sets.setdefault(card_id, tomlkit.table())
+        for key in [k for k in table if k not in entry]:
+            del table[key]
+        for key, value in entry.items():
+            if table.get(key) != value:
+                table[key] = value
     else:
-        table.pop(card_id, None)
-    if not table:
+        sets.pop(card_id, None)
+    if not sets:
         del cards[set_id]
-    _check(path, cards)
-    return path, HEADER + to_toml(cards, str(path))
+    if not cards:
+        del doc["cards"]
+    return tomlkit.dumps(doc)
 
 
 def _own_card(set_id: str, card_id: str) -> CardDef:
@@ -330,35 +356,3 @@ def _check(path: Path, cards: dict) -> None:
                 load_set(set_id, recorded=table)
             except SetFileError as exc:
                 raise _error(f"{path}: {exc}") from None
-
-
-def to_toml(cards: dict, source: str = "override file") -> str:
-    """An override file's text for its ``cards`` table: one ``[cards.<set>.<card>]`` table per card,
-    with numbers, text, true/false, lists and inline tables (all an override file holds)."""
-    return "".join(f"\n[cards.{_key(s)}.{_key(c)}]\n" + "".join(
-        f"{_key(k)} = {_value(v, f'{source}: [cards.{s}.{c}]: field {k!r}')}\n" for k, v in values.items())
-        for s, table in cards.items() for c, values in table.items())
-
-
-def _key(key: str) -> str:
-    return key if re.fullmatch(r"[A-Za-z0-9_-]+", key) else _string(key)
-
-
-def _string(text: str) -> str:
-    """A TOML basic string: control characters, quotes and backslashes as \\u escapes."""
-    return '"' + "".join(c if " " <= c != "\x7f" and c not in '"\\' else f"\\u{ord(c):04x}" for c in text) + '"'
-
-
-def _value(value: Any, where: str) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, str):
-        return _string(value)
-    if isinstance(value, list):
-        return "[" + ", ".join(_value(v, where) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_key(k)} = {_value(v, where)}" for k, v in value.items()) + "}"
-    raise _error(_("{where}: cannot write a {kind} back (a number, text, true/false or a list)").format(
-        where=where, kind=type(value).__name__))

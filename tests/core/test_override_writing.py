@@ -202,13 +202,37 @@ def test_a_game_from_before_any_correction_keeps_the_estimates(override_config):
 @pytest.mark.parametrize("value", [
     'plain', 'a "quote" and a \\ backslash', "tab\tnew\nline\x7f\x01", "é 😀 ü", "",
 ])
-def test_the_writer_round_trips_text_keys_and_values(value):
-    cards = {"set one": {value or "x": {"n": 1, "t": True, "f": 0.5, "s": value, "l": [value, "b"],
-                                       "dotted.key": {"inner": value}}}}
-    assert tomllib.loads(overrides.to_toml(cards))["cards"] == cards
+def test_the_writer_round_trips_text_keys_and_values(value, tmp_path):
+    entry = {"n": 1, "t": True, "s": value, "l": [value, "b"], "dotted.key": value}
+    text = overrides._edited(tmp_path / "none.toml", "set one", value or "x", entry)
+    assert tomllib.loads(text)["cards"] == {"set one": {value or "x": entry}}
 
 
-def test_the_writer_refuses_a_value_it_cannot_write_naming_it():
-    import datetime
-    with pytest.raises(SetFileError, match=r"mine.toml: \[cards.s.c\]: field 'when': cannot write a date"):
-        overrides.to_toml({"s": {"c": {"when": datetime.date(2026, 1, 1)}}}, "mine.toml")
+def test_a_correction_keeps_the_players_comments_and_everything_else_in_the_file(override_config):
+    """The Cards window wrote the file anew from its tables: every comment and the layout the
+    player gave a hand-written file were gone at the first correction."""
+    override_config.mkdir()
+    path = override_config / "overrides.toml"
+    hand_written = ('# my Legends box, checked 2026-11-30\n'
+                    '[cards.legends.master_vaya]   # the promo printing\n'
+                    'cost = 6    # not 5\n'
+                    '\n'
+                    '[cards.legends.pathseeker_sensei]\n'
+                    'honor = 3   # typed from the card\n')
+    path.write_text(hand_written)
+    overrides.reload()
+    correct("pathseeker_sensei", {"cost": 5})
+    text = path.read_text()
+    assert text.startswith(hand_written.split("honor")[0]) and "honor = 3   # typed from the card\n" in text
+    assert overrides.read(path) == {"legends": {"master_vaya": {"cost": 6},
+                                                "pathseeker_sensei": {"honor": 3, "cost": 5}}}
+    correct("pathseeker_sensei", None)   # the estimates again: that card's entry goes, the rest stays
+    assert path.read_text() == "# my Legends box, checked 2026-11-30\n[cards.legends.master_vaya]   # the promo printing\ncost = 6    # not 5\n\n"
+
+
+def test_a_file_written_by_an_earlier_version_no_longer_says_its_comments_are_dropped(override_config):
+    override_config.mkdir()
+    path = override_config / "overrides.toml"
+    path.write_text(overrides.EARLIER_HEADER + "\n[cards.legends.master_vaya]\ncost = 6\n")
+    correct("pathseeker_sensei", {"cost": 5})
+    assert path.read_text().startswith(overrides.HEADER) and "not kept" not in path.read_text()
