@@ -718,6 +718,17 @@ def test_a_damaged_settings_file_is_set_aside_with_a_notice_and_the_program_star
     assert window.stack.currentWidget() is window.play_page
 
 
+@pytest.mark.parametrize("content, words", [
+    (b'{"a": ' + b"[" * 100_000 + b"]" * 100_000 + b"}", "lists or objects nested too deeply"),
+    (b'{"speed": ' + b"9" * 5000 + b"}", "a number of more than 4300 digits"),
+])
+def test_a_damaged_settings_file_is_said_in_a_players_words(qtbot, monkeypatch, content, words):
+    """It said "RecursionError: maximum recursion depth exceeded…" and "… use
+    sys.set_int_max_str_digits() to increase the limit"."""
+    window = started_with(qtbot, monkeypatch, storage.settings_path(), content)
+    assert f"are damaged ({words});" in window.notice.text()
+
+
 def test_a_bot_speed_the_program_does_not_know_is_normal_and_shown_so(qtbot, monkeypatch):
     """"speed": "warp" (a slip, or a newer version's) showed Instant while the bots played at normal speed."""
     path = storage.settings_path()

@@ -12,6 +12,7 @@ import json
 import logging
 import os
 import re
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -245,9 +246,17 @@ MAX_SETTINGS_BYTES = 1024 * 1024   # presets and a window geometry: a few kB
 
 def _read_settings(path: Path) -> dict:
     """The settings file's object; OSError when it cannot be read (FileNotFoundError: there is
-    none), ValueError or RecursionError when it is damaged (too large, not UTF-8, not JSON, not an
+    none), ValueError when it is damaged (too large, not UTF-8, not JSON, nested too deeply, not an
     object)."""
-    loaded = json.loads(read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8-sig"))   # (an editor's byte-order mark)
+    text = read_bounded(path, MAX_SETTINGS_BYTES).decode("utf-8-sig")   # (an editor's byte-order mark)
+    try:
+        loaded = json.loads(text)
+    except RecursionError:
+        raise ValueError(_("lists or objects nested too deeply")) from None
+    except ValueError as exc:
+        if type(exc) is ValueError:   # (Python's cap on reading integers: its words are for programmers)
+            raise ValueError(_("a number of more than {n} digits").format(n=sys.get_int_max_str_digits())) from None
+        raise
     if not isinstance(loaded, dict):
         raise ValueError(_("not an object of settings"))
     return loaded
@@ -259,7 +268,7 @@ def chosen_language(path: Path | None = None) -> str | None:
     read. It changes nothing: :class:`Settings` deals with whatever is wrong with the file."""
     try:
         code = _read_settings(path or settings_path()).get("language")
-    except (OSError, ValueError, RecursionError):
+    except (OSError, ValueError):
         return None
     return code if isinstance(code, str) and code else None
 
@@ -282,8 +291,8 @@ class Settings:
             loaded = _read_settings(self.path)
         except FileNotFoundError:
             return
-        except (ValueError, RecursionError) as exc:   # damaged: not UTF-8, not JSON, too large, not an object
-            self._set_aside(f"{type(exc).__name__}: {exc}" if isinstance(exc, RecursionError) else str(exc))
+        except ValueError as exc:   # damaged: not UTF-8, not JSON, too large or deep, not an object
+            self._set_aside(str(exc))
             return
         except OSError as exc:   # locked is not damaged: left alone, and not written over
             self.writable = False
@@ -332,7 +341,7 @@ class Settings:
         if self.writable:
             try:
                 current = _read_settings(self.path)
-            except (OSError, ValueError, RecursionError):   # none yet, or damaged since: this copy is written
+            except (OSError, ValueError):   # none yet, or damaged since: this copy is written
                 current = None
             if current is not None:
                 self._usable(current)
