@@ -447,6 +447,9 @@ def load_set_file(path: str | Path, verbs: VerbRegistry, recorded: dict | None =
                 raise SetFileError(f"{where}: field '{_loc(err)}': {i18n.validation_message(err)}") from None
             if model.id in seen:
                 raise SetFileError(f"{where}: field 'id': duplicate id '{model.id}'")
+            if section == "always" and model.cost == 0:   # (as core/overrides.py refuses it)
+                raise SetFileError(f"{where}: field 'cost': an always-available card costs at least 1 (one free "
+                                   f"for ever could be taken without end, and a game with it would never finish)")
             seen.add(model.id)
             bucket.append(build_card(model, header.id, role, verbs, where))
     if not out.center:

@@ -67,6 +67,8 @@ def test_a_good_file_loads(tmp_path, verbs):
     (GOOD_CARD.replace("power = 3", "powr = 3"), "card 'demon_slayer': field 'play[0].gain.powr'"),
     (GOOD_CARD.replace("honor = 2", "honor = 2\nflavour = 'x'"), "card 'demon_slayer': field 'flavour'"),
     (GOOD_CARD.replace('type = "hero"', 'type = "monster"'), "card 'demon_slayer': field 'play'"),
+    (GOOD_CARD + GOOD_CARD.replace("[[card]]", "[[always]]").replace("demon_slayer", "mystic").replace("cost = 4", "cost = 0"),
+     "always 'mystic': field 'cost': an always-available card costs at least 1"),   # (bots took it without end)
 ])
 def test_broken_set_file_names_file_card_and_field(tmp_path, verbs, broken, expected):
     with pytest.raises(SetFileError) as err:
