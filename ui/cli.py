@@ -36,7 +36,7 @@ from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS,
                                      whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
 from ascension.ui import logs
-from ascension.ui.entry import INTERRUPTED, ctrl_c_after
+from ascension.ui.entry import INTERRUPTED, ctrl_c_after, interrupted
 
 log = logging.getLogger(__name__)
 
@@ -105,8 +105,6 @@ def _cluster(address: str | None, jobs: int):
     finally:
         if cluster is not None:
             cluster.close()
-
-
 
 
 def _save_games_folder(option: str | None) -> Path | None:
@@ -634,8 +632,7 @@ def main(argv: list[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())   # Python's recipe: no error at exit
         return 1
     except KeyboardInterrupt:   # Ctrl-C where no command speaks of it (while starting up): no traceback
-        print(file=sys.stderr)
-        return INTERRUPTED
+        return interrupted()
     except OSError as exc:   # a path the system refuses where no check expected it (a name too long):
         log.error("%s", exc, exc_info=exc)   # one line here, the traceback in the log
         return _error(os_error(exc))

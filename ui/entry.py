@@ -31,8 +31,9 @@ def ctrl_c_after():
         raise KeyboardInterrupt
 
 
-def _interrupted() -> int:
-    print(file=sys.stderr)   # (the ^C the terminal echoed gets its line ended)
+def interrupted() -> int:
+    """Stopped by Ctrl-C: the exit code, once the ^C the terminal echoed has its line ended."""
+    print(file=sys.stderr)
     return INTERRUPTED
 
 
@@ -42,7 +43,7 @@ def ascension() -> int:
         with ctrl_c_after():
             from ascension.ui.cli import main
     except KeyboardInterrupt:
-        return _interrupted()
+        return interrupted()
     return main()
 
 
@@ -52,5 +53,5 @@ def ascension_desktop() -> int:
         with ctrl_c_after():
             from ascension.ui.desktop.launch import main
     except KeyboardInterrupt:
-        return _interrupted()
+        return interrupted()
     return main()

@@ -13,7 +13,7 @@ from ascension.core.i18n import _, os_error
 
 from .. import logs
 from ..cli_common import argparse_speaks_ours
-from ..entry import INTERRUPTED, ctrl_c_after
+from ..entry import ctrl_c_after, interrupted
 from . import desktop_entry, language, platform_check, storage
 
 
@@ -55,8 +55,7 @@ def main(argv: list[str] | None = None) -> int:
         with ctrl_c_after():   # Qt is loaded only now (an interrupted Qt import aborts the process)
             from .app import main as start_table
     except KeyboardInterrupt:
-        print(file=sys.stderr)
-        return INTERRUPTED
+        return interrupted()
     return start_table(argv)
 
 
