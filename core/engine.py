@@ -9,9 +9,7 @@ serialised and restored byte-equal.
 """
 from __future__ import annotations
 
-import hashlib
 import json
-import os
 from collections import Counter
 from types import MappingProxyType, ModuleType
 from collections.abc import Iterable, Mapping
@@ -35,29 +33,7 @@ except ImportError:
         return lambda cls: cls
 
 
-def _refuse_a_stale_build(core: str) -> None:
-    """A compiled engine (scripts/build_compiled.py) plays the rules it was built from: if one of
-    its sources in ``core`` changed since, stop with what to do rather than play the old rules."""
-    stamp = os.path.join(core, "_compiled.json")
-    todo = "run scripts/build_compiled.py to rebuild it, or scripts/build_compiled.py --clean for pure Python"
-    try:
-        with open(stamp, "rb") as f:
-            built = json.load(f)
-        changed = []
-        for source, digest in built.items():
-            with open(os.path.join(os.path.dirname(core), source), "rb") as f:
-                if hashlib.sha256(f.read()).hexdigest() != digest:
-                    changed.append(source)
-    except (OSError, ValueError, AttributeError) as exc:
-        raise ImportError(f"{stamp}: the compiled engine's record of its sources cannot be read "
-                          f"({exc}); {todo}") from exc
-    if changed:
-        raise ImportError(f"the compiled engine is older than {', '.join(changed)} (see {stamp}); {todo}")
-
-
 PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the reference (else: the compiled build)
-if not PURE:   # compiled: its folder is that of a pure module beside it (while a compiled one starts,
-    _refuse_a_stale_build(os.path.dirname(wording.__file__))   # its __file__ is not)
 _bare = object.__new__   # (pure Python) an object whose fields the caller sets, without __init__
 
 HAND_SIZE: Final = 5

@@ -3,9 +3,9 @@
 
 Pure Python stays the reference. The compiled build is an extension module beside each source
 (``core/engine.cpython-*.so`` beside ``core/engine.py``), which Python imports in its place, and
-``core/_compiled.json``, the sources' hashes it was built from: the engine refuses to start from
-a build older than its sources (``engine._refuse_a_stale_build``). ``--clean`` removes them all
-and the engine runs as pure Python again.
+``core/_compiled.json``, the sources' hashes it was built from: a build older than its sources
+is not used (``core/__init__.py`` loads its modules from their sources then, and says so).
+``--clean`` removes them all and the engine runs as pure Python again.
 
 mypyc names a module after its path, and this project's folders (``core/``) are mapped to
 ``ascension.core`` by setuptools, so the sources are copied into a staging tree laid out as

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.abc
-import importlib.util
 import itertools
 import json
 import subprocess
@@ -31,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 from build_compiled import MODULES, module_name   # noqa: E402  (the compiled modules, one list)
+from ascension.core import Sources   # noqa: E402
 
 SETS = ["10th", "cotg", "rotf", "legends"]
 TIERS = ["random", "easy", "medium", "hard", "expert"]
@@ -72,15 +71,11 @@ def games(count: int, seed: int) -> list[tuple[list[str], list[str], list[str], 
     return out
 
 
-class PureSources(importlib.abc.MetaPathFinder):
+class PureSources(Sources):
     """Import the compiled modules from their ``.py`` sources, whatever extension sits beside them."""
 
     def __init__(self) -> None:
-        self.sources = {module_name(m): ROOT / m for m in MODULES}
-
-    def find_spec(self, name, path=None, target=None):
-        source = self.sources.get(name)
-        return importlib.util.spec_from_file_location(name, source) if source else None
+        super().__init__({module_name(m): str(ROOT / m) for m in MODULES})
 
 
 def play(sets: list[str], variants: list[str], tiers: list[str], seed: int) -> str:

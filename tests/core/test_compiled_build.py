@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import os
 import importlib.util
 import json
 from pathlib import Path
@@ -13,6 +14,7 @@ import ascension.core.engine as engine
 import ascension.core.rng as rng
 from ascension.core.bots import bot_kinds
 from ascension.core import match
+from ascension.core import compiled_modules, stale_build
 from ascension.core.match import SetupError, new_game
 from ascension.ui.cli import main
 
@@ -30,22 +32,52 @@ def built(tmp_path):
     return core
 
 
-def test_a_compiled_engine_built_from_its_sources_starts(built):
-    engine._refuse_a_stale_build(str(built))
+def test_a_compiled_build_made_from_its_sources_is_used(built):
+    assert stale_build(str(built)) is None
 
 
-def test_a_compiled_engine_older_than_its_sources_refuses_to_start_and_says_what_to_do(built):
+def test_a_compiled_build_older_than_its_sources_is_not_used_and_says_why(built):
     (built / "engine.py").write_text("RULES = 2\n")   # edited after the build
-    with pytest.raises(ImportError,
-                       match=r"older than core/engine\.py .*_compiled\.json.*build_compiled\.py --clean"):
-        engine._refuse_a_stale_build(str(built))
+    assert stale_build(str(built)) == "it is older than core/engine.py"
 
 
 @pytest.mark.parametrize("stamp", ["{not json", "[1, 2]"])
 def test_an_unreadable_build_record_is_named(built, stamp):
     (built / "_compiled.json").write_text(stamp)
-    with pytest.raises(ImportError, match=r"_compiled\.json: the compiled engine's record of its sources"):
-        engine._refuse_a_stale_build(str(built))
+    assert stale_build(str(built)).startswith(f"{built / '_compiled.json'}: its record of its sources cannot be read")
+
+
+def test_the_modules_with_an_extension_beside_their_source_are_the_compiled_ones(tmp_path):
+    from importlib.machinery import EXTENSION_SUFFIXES
+    for name in ("core/engine.py", "core/match.py", f"core/engine{EXTENSION_SUFFIXES[0]}",
+                 f"core/_compiled__mypyc{EXTENSION_SUFFIXES[0]}", "plugins/legendary/track.py",
+                 f"plugins/legendary/track{EXTENSION_SUFFIXES[0]}"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("")
+    assert compiled_modules(str(tmp_path)) == {"ascension.core.engine": str(tmp_path / "core/engine.py"),
+                                               "ascension.plugins.legendary.track": str(tmp_path / "plugins/legendary/track.py")}
+
+
+@pytest.mark.skipif(engine.PURE, reason="pure Python: no compiled build to go stale (CI runs both builds)")
+def test_after_a_source_changes_without_a_rebuild_the_program_runs_as_pure_python_and_says_so(tmp_path):
+    """A ``git pull`` without rebuilding: every command stopped with an ImportError traceback."""
+    import shutil
+    import subprocess
+    import sys
+    root = Path(engine.__file__).resolve().parents[1]
+    copy = tmp_path / "ascension"
+    for folder in ("core", "plugins", "ui", "sets"):
+        shutil.copytree(root / folder, copy / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    with open(copy / "core" / "rng.py", "a") as f:
+        f.write("# a change since the build\n")
+    done = subprocess.run([sys.executable, "-c", "import sys, ascension.core.engine as e, ascension.core.rng as r; "
+                           "from ascension.core.match import new_game; "
+                           "print(e.PURE, r.__file__, new_game(['10th'], ['A', 'B'], seed=5).to_json() == sys.argv[1])",
+                           new_game(["10th"], ["A", "B"], seed=5).to_json()],
+                          env={**os.environ, "PYTHONPATH": str(tmp_path)}, capture_output=True, text=True)
+    assert done.stdout.split() == ["True", str(copy / "core" / "rng.py"), "True"], done.stderr
+    assert done.stderr == ("ascension: the compiled engine is not used (it is older than core/rng.py): the game runs "
+                           "as pure Python, slower, until scripts/build_compiled.py rebuilds it\n")
 
 
 def test_the_build_compiles_sources_that_exist_under_their_package_names():
