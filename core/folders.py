@@ -23,12 +23,20 @@ APP = "ascension-table"
 
 def config_dir() -> Path:
     import platformdirs
-    return Path(os.environ.get("ASCENSION_CONFIG_DIR") or platformdirs.user_config_dir(APP))
+    return _named_folder("ASCENSION_CONFIG_DIR") or Path(platformdirs.user_config_dir(APP))
 
 
 def data_dir() -> Path:
     import platformdirs
-    return Path(os.environ.get("ASCENSION_DATA_DIR") or platformdirs.user_data_dir(APP))
+    return _named_folder("ASCENSION_DATA_DIR") or Path(platformdirs.user_data_dir(APP))
+
+
+def _named_folder(variable: str) -> Path | None:
+    """The folder an environment variable names, ``~`` expanded as the history's path is: set in a
+    desktop entry or a service, where no shell expands it, the autosave went to a folder named
+    ``~`` under wherever the program was started, and a start from elsewhere never offered it."""
+    named = os.environ.get(variable)
+    return Path(named).expanduser().absolute() if named else None
 
 
 def saves_dir() -> Path:

@@ -64,7 +64,7 @@ def override_paths() -> list[Path]:
 def _named() -> list[Path]:
     """The files ``$ASCENSION_OVERRIDES`` names; none when it is unset or names none (``:``), and
     the default file is read and written then, by the games and the Cards window alike."""
-    return [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p]
+    return [Path(p).expanduser() for p in os.environ.get(ENV, "").split(os.pathsep) if p]
 
 
 def _default_file() -> Path:
