@@ -524,6 +524,10 @@ def cmd_play(args) -> int:
              else Instance(desktop_autosave().parent, "desktop") if real == desktop_autosave().resolve()
              else Instance(real.parent, real.name) if real.parent.is_dir() else None)   # (no folder: no game)
     if claim is not None and not claim.claim():
+        in_the_way = claim.not_a_lock()
+        if in_the_way is not None:
+            return _error(_("{problem}; if no other Ascension program is open, remove it and start again").format(
+                problem=in_the_way))
         return _error(_("another program is open (process {pid}) and keeps its game in {file}; finish or leave it "
                         "first").format(pid=claim.holder() or "?", file=kept_in))
     said = overrides.go_on_without()   # (as the desktop does: a slip in the file stopped every game)

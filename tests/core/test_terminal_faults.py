@@ -465,6 +465,34 @@ def test_a_second_terminal_game_beside_an_open_one_is_refused_and_its_autosave_k
     assert main(["play", "--seed", "2", "--new", "--no-record"]) == 0   # killed: its claim is taken over
 
 
+def test_a_folder_where_the_lock_file_belongs_is_named_not_blamed_on_another_program(capsys, monkeypatch):
+    """"another program is open (process ?)" with no program open: the player was locked out for
+    good, and told to close a program that was not there."""
+    monkeypatch.setattr(terminal, "play", lambda **kw: pytest.fail("a game was played"))
+    lock = storage.terminal_autosave_path().parent / "terminal.lock"
+    lock.mkdir(parents=True)
+    assert main(["play", "--seed", "1", "--no-record"]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"ascension: error: {lock} is a folder where the program's lock file belongs; if no other "
+                   f"Ascension program is open, remove it and start again\n")
+    assert lock.is_dir()
+
+
+def test_a_lock_file_this_user_may_not_read_is_named(monkeypatch, tmp_path):
+    from pathlib import Path
+    from ascension.ui.desktop.instance import Instance
+    claim = Instance(tmp_path, "terminal")
+    claim.lock_path.write_text("4242\n")
+    real_open = Path.open
+
+    def refused(self, *args, **kwargs):
+        if self == claim.lock_path:
+            raise PermissionError(13, "Permission denied", str(self))
+        return real_open(self, *args, **kwargs)
+    monkeypatch.setattr(Path, "open", refused)
+    assert claim.not_a_lock() == f"the program's lock file {claim.lock_path} may not be read (made by another user, with sudo?)"
+
+
 @pytest.mark.parametrize("which", ["a file of its own", "the autosave", "a link to a file of its own"])
 def test_a_saved_game_already_open_in_another_terminal_is_not_loaded_twice(capsys, monkeypatch, tmp_path, which):
     """`play --load FILE` took no lock: two terminals on one file saved over each other's moves

@@ -597,6 +597,16 @@ def test_a_second_start_beside_a_program_that_does_not_answer_says_so_and_stops(
         other.wait()
 
 
+def test_a_folder_where_the_lock_file_belongs_is_named_at_start(monkeypatch, no_modal_dialogs):
+    lock = storage.autosave_path().parent / "desktop.lock"
+    lock.mkdir(parents=True)
+    monkeypatch.setattr(QApplication, "exec", lambda self: pytest.fail("the program ran"))
+    assert app.main([]) == 1
+    [(title, text)] = no_modal_dialogs
+    assert title == "Cannot start" and text.startswith(f"Ascension Table cannot start: {lock} is a folder where")
+    assert "process ?" not in text and lock.is_dir()
+
+
 def test_the_folder_of_a_program_that_was_killed_is_taken_over(qtbot, monkeypatch):
     other = holder(answers=True)
     other.kill()     # kill -9: its lock file stays behind

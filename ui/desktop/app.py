@@ -976,6 +976,12 @@ def main(argv: list[str] | None = None) -> int:
         if instance.wake_holder():
             print(_("Ascension Table is already open: its window was brought to the front."), file=sys.stderr)
             return 0
+        in_the_way = instance.not_a_lock()
+        if in_the_way is not None:
+            QMessageBox.warning(None, _("Cannot start"), _(
+                "Ascension Table cannot start: {problem}. If no other Ascension Table is open, remove it and start "
+                "again.").format(problem=in_the_way))
+            return 1
         QMessageBox.warning(None, _("Already open"), _(
             "Ascension Table is already open (process {pid}), and keeps its game in progress in {folder}. Close it "
             "first: two at once would write over each other's game.").format(

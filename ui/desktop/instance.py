@@ -17,6 +17,8 @@ from typing import Callable
 from PySide6.QtCore import QLockFile
 from PySide6.QtNetwork import QLocalServer, QLocalSocket
 
+from ascension.core.i18n import _
+
 WAKE = b"show\n"   # what a second start sends the first
 WAIT_MS = 1000     # how long a second start waits for the first to answer
 UNREADABLE_GRACE_S = 5.0   # a lock file naming no process this old is left over, not being written
@@ -55,6 +57,22 @@ class Instance:
                 return False
             return self.lock.tryLock(0)
         return False
+
+    def not_a_lock(self) -> str | None:
+        """Why no program can be holding the lock, where none is named because there is no lock
+        file to read: a folder in its place, or a file this user may not read (left by a run as
+        another user, ``sudo``). Neither is removed unasked; the player is told what is in the way,
+        not that another program is open."""
+        if self.lock_path.is_dir():
+            return _("{path} is a folder where the program's lock file belongs").format(path=self.lock_path)
+        try:
+            self.lock_path.open("rb").close()
+        except PermissionError:
+            return _("the program's lock file {path} may not be read (made by another user, with sudo?)").format(
+                path=self.lock_path)
+        except OSError:
+            pass
+        return None
 
     def _holder_is_another_program(self) -> bool:
         """Whether the process the lock names is plainly not one of ours (its command line, where
