@@ -144,6 +144,47 @@ def test_a_batch_keeps_the_games_finished_while_another_program_holds_the_lock(t
     assert recorder.kept == 2 and recorder.pending == [] and stored_games(path) == 2
 
 
+WRITER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN IMMEDIATE")
+conn.execute("UPDATE schema_version SET version = version")
+print("writing", flush=True)
+sys.stdin.readline()
+conn.execute("COMMIT")
+"""
+
+
+@pytest.mark.parametrize("writes", ["a batch", "a game"])
+def test_games_written_while_another_program_writes_wait_for_it_rather_than_fail(tmp_path, writes):
+    """A write that began while another program was writing waited for it, then was refused at
+    once because the other had changed the history meanwhile (SQLite cannot wait there): three
+    ``simulate --record`` started together lost one batch's games, "still locked after 10 s" a
+    second after it started. Each write now takes the write lock as it begins."""
+    import threading
+    from ascension.ui.history.recording import write
+    from ascension.ui.history.recording import history_for
+    path = tmp_path / "h.sqlite3"
+    history_for(path)   # (open before the other program writes: opening waits for it anyway)
+    recorder, records = SimulationRecorder(path, batch=10, start=T0), simulated(2)
+    other = subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                             text=True)
+    try:
+        assert other.stdout.readline().strip() == "writing"
+        done = threading.Timer(0.5, lambda: (other.stdin.write("\n"), other.stdin.flush()))
+        done.start()
+        if writes == "a batch":
+            for k, record in enumerate(records):
+                recorder.add(record, T0 + timedelta(minutes=k))
+            recorder.write()
+        else:
+            write(make_record(), path)
+        done.join()
+    finally:
+        other.wait(timeout=10)
+    assert stored_games(path) == (2 if writes == "a batch" else 1)
+
+
 # ---------------------------------------------------------------------------- a game the history cannot take is kept
 def finished_session(seed: int):
     from ascension.core.session import Seat, Session

@@ -315,7 +315,7 @@ class HistoryWindow(QWidget):
             return 0
         n = 0
         try:
-            with self.history.session() as s:
+            with self.history.writing() as s:
                 for i in ids:   # (each in a transaction of its own: those before a failure are gone)
                     n += repo.delete_match(s, i)
         except SQLAlchemyError as exc:

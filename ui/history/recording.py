@@ -96,7 +96,7 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
     try:
         h = history_for(db)
         try:
-            with h.session() as s:
+            with h.writing() as s:
                 match_id = record_game(s, record)
         except SQLAlchemyError as exc:   # said as what it means for the player, in their language
             raise as_history_error(exc, h.location, h.path) from exc
@@ -173,7 +173,7 @@ def store_kept(db: str | os.PathLike | None = None) -> KeptTaken:
     for path, data in _kept(db):
         try:
             record = MatchRecord.model_validate(data["record"])   # (None: TypeError)
-            with history_for(db).session() as s:
+            with history_for(db).writing() as s:
                 if not s.exec(select(Match.id).where(Match.seed == record.seed, Match.started_at == record.started_at,
                                                      Match.ended_at == record.ended_at)).first():
                     record_game(s, record)   # (not twice: a stop between storing it and removing its file)
@@ -335,7 +335,7 @@ def record_simulation(records: list[dict], db: str | os.PathLike | None = None,
     for i in range(0, len(records), batch):
         first = start if i == 0 else (ends[i - 1] if ends and i - 1 < len(ends) else None)
         chunk = simulated_records(records[i:i + batch], ends[i:i + batch] if ends else None, first)
-        with h.session() as s:
+        with h.writing() as s:
             ids += record_many(s, chunk)
     return ids
 
@@ -373,7 +373,7 @@ class SimulationRecorder:
         ends = [e for __, e in self.pending]
         chunk = simulated_records([r for r, __ in self.pending], ends, self.last_end)
         try:
-            with self.history.session() as s:
+            with self.history.writing() as s:
                 record_many(s, chunk)
         except SQLAlchemyError as exc:
             raise as_history_error(exc, self.history.location, self.history.path) from None
