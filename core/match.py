@@ -572,6 +572,8 @@ def load(text: str, source: str = "save") -> Game:
             raise SaveFileError(_not_valid(source, _("state.players: {players} players for the {names} names of the "
                                                     "setup").format(players=len(m.state.players), names=len(setup.names))))
         state = m.state.model_dump()
+        for player in state["players"]:   # as the engine makes them: lists (a replay compared with the
+            player["watchers"] = [list(w) for w in player["watchers"]]   # loaded save differed only in that)
         with _set_up_by(ctx.hooks):
             problems = ext_problems(ctx.hooks.state_slots(), state["ext"]) or _frame_problems(ctx, state)
             if problems:

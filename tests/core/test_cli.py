@@ -192,6 +192,22 @@ def test_a_desktop_save_replays_and_shows_turn_by_turn(capsys, tmp_path):
     assert out.count("turn") >= session.game.turn
 
 
+def test_a_save_with_a_cards_watcher_waiting_replays_to_its_position(capsys, tmp_path):
+    """A Lifebound "for each hero you play" watcher (Return of the Fallen) was restored as a
+    tuple where the engine keeps a list: a sound save was said not to replay to its position."""
+    from ascension.core.match import load
+    from ascension.core.session import Seat, Session
+    s = Session.start(["rotf"], [Seat("Ann", "bot", "greedy"), Seat("Bob", "bot", "greedy")], [], 1)
+    while not any(p.watchers for p in s.game.players):
+        s.step_bot()
+    path = tmp_path / "save.json"
+    path.write_text(s.to_json())
+    loaded = load(json.dumps(json.loads(s.to_json())["game"]))
+    assert loaded.to_dict()["state"] == s.game.to_dict()["state"]
+    assert main(["replay", str(path)]) == 0
+    assert "replay matches the saved position" in capsys.readouterr().out
+
+
 def test_a_plain_save_replays_too_and_a_tampered_one_is_refused(capsys, tmp_path):
     from ascension.core.match import save
     path, session = desktop_save(tmp_path)
