@@ -157,6 +157,23 @@ def test_setup_dialog_explains_impossible_games(qtbot):
     assert not dlg.start_button.isEnabled() and "set" in dlg.error.text()
 
 
+def test_enter_in_the_setup_dialog_starts_the_game(qtbot, monkeypatch):
+    """Enter opened "Save as preset…" (Start was made the default before it was in the dialog)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QInputDialog
+    monkeypatch.setattr(QInputDialog, "getText", lambda *a, **k: pytest.fail("Enter asked for a preset's name"))
+    dlg = SetupDialog(storage.Settings())
+    qtbot.addWidget(dlg)
+    dlg.show()
+    assert [b.text() for b in dlg.findChildren(type(dlg.start_button)) if b.isDefault()] == ["Start"]
+    for focused in (dlg, dlg.save_preset_button, dlg.tutorial_button):
+        dlg.setResult(0)
+        dlg.show()
+        focused.setFocus()
+        qtbot.keyClick(focused, Qt.Key_Return)
+        assert dlg.result() == SetupDialog.Accepted
+
+
 def test_setup_dialog_refuses_a_seed_no_game_can_hold_before_start(qtbot):
     dlg = SetupDialog(storage.Settings())
     qtbot.addWidget(dlg)

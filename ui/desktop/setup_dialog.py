@@ -241,11 +241,15 @@ class SetupDialog(QDialog):
         bottom.addStretch(1)
         self.buttons = QDialogButtonBox(QDialogButtonBox.Cancel)
         self.start_button = self.buttons.addButton(_("Start"), QDialogButtonBox.AcceptRole)
-        self.start_button.setDefault(True)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         bottom.addWidget(self.buttons)
         root.addLayout(bottom)
+        # Enter starts the game: Start is the default once it is in the dialog (set before, it did
+        # not take, and Enter opened "Save as preset…"), and no other button takes Enter with focus.
+        for button in (self.save_preset_button, self.delete_preset_button, self.same_deal, self.tutorial_button):
+            button.setAutoDefault(False)
+        self.start_button.setDefault(True)
 
         self._refresh_presets()
         self.set_setup(initial or dict(settings.last or default_setup(), seed=None))
