@@ -10,6 +10,7 @@ them at our catalogue (``core/locale/<lang>/cli.po`` translates them), the one p
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import unicodedata
 
@@ -49,7 +50,11 @@ def argparse_speaks_ours() -> None:
 def tolerant_console() -> None:
     """A console that cannot show a character (a Latin-1 terminal, output redirected to a file on
     Windows) shows "?" in its place: the table's "×", "—" and "★", and names typed in any
-    script, never stop the program. What is typed in is read the same way."""
+    script, never stop the program. What is typed in is read the same way. Output closed (``cmd
+    >&-``, a launcher) is output nobody reads: it goes nowhere, not into a traceback."""
+    for name in ("stdout", "stderr"):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure") and stream.errors == "strict":
             stream.reconfigure(errors="replace")

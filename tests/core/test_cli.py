@@ -622,3 +622,14 @@ def test_a_name_a_bot_at_the_table_has_is_refused(capsys):
     code, out, err = run(capsys, "play", "--no-record", "--name", "Greedy bot")
     assert code == 2 and err == ("ascension: error: --name: a bot at the table is called Greedy bot: two seats with "
                                  "one name cannot be told apart in the log and the history\n")
+
+
+@pytest.mark.parametrize("argv", [["sets"], ["history", "list"], ["play", "--seed", "1", "--no-record"]])
+def test_a_command_with_its_output_closed_ends_without_a_traceback(argv, tmp_path):
+    """``ascension sets >&-`` (a launcher, cron) ended with "AttributeError: 'NoneType' object has
+    no attribute 'flush'"; the terminal game stopped at its first question."""
+    done = subprocess.run([sys.executable, "-m", "ascension.ui.cli", *argv], stdout=subprocess.DEVNULL,
+                          stderr=subprocess.PIPE, input="q\ny\n", text=True, timeout=120,
+                          env={**os.environ, "ASCENSION_HISTORY_DB": str(tmp_path / "h.sqlite3")},
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
