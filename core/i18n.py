@@ -110,11 +110,21 @@ def available() -> dict[str, str]:
 
 
 def system_language() -> str:
-    """The language the environment asks for: ``ASCENSION_LANG``, then the POSIX locale."""
-    for var in ("ASCENSION_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):
+    """The language the environment asks for: ``ASCENSION_LANG``, then the POSIX locale, whose
+    first variable set decides (``LC_ALL=C``, the way to ask for English messages, wins over a
+    German ``LANG``), with GNU's ``LANGUAGE`` list (the first of its languages that has a
+    catalogue) where that locale is not C."""
+    asked = os.environ.get("ASCENSION_LANG", "")
+    if asked:
+        return _normalise(asked)
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
         value = os.environ.get(var, "")
-        if value and value not in ("C", "POSIX"):
-            return _normalise(value)
+        if not value:
+            continue
+        if value in ("C", "POSIX") or value.startswith("C."):
+            return SOURCE
+        listed = [_normalise(code) for code in os.environ.get("LANGUAGE", "").split(":") if code]
+        return next((code for code in listed if code == SOURCE or (LOCALE_DIR / code).is_dir()), _normalise(value))
     return SOURCE
 
 

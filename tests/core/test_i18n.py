@@ -37,6 +37,13 @@ def test_a_message_the_catalogue_lacks_shows_in_english_and_is_reported():
     ({"ASCENSION_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "de_AT.UTF-8"}, "de"),
     ({"ASCENSION_LANG": "", "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "C.UTF-8"}, "en"),
     ({"ASCENSION_LANG": "fr_FR"}, "en"),   # no French catalogue: English
+    # POSIX: the first locale variable set decides; C (or POSIX) asks for English over a German LANG
+    ({"ASCENSION_LANG": "", "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"}, "en"),
+    ({"ASCENSION_LANG": "", "LC_ALL": "POSIX", "LC_MESSAGES": "", "LANG": "de_DE.UTF-8"}, "en"),
+    ({"ASCENSION_LANG": "", "LC_ALL": "", "LC_MESSAGES": "C", "LANG": "de_DE.UTF-8"}, "en"),
+    # GNU's LANGUAGE list, where the locale is not C: its first language with a catalogue
+    ({"ASCENSION_LANG": "", "LC_ALL": "", "LC_MESSAGES": "", "LANG": "en_GB.UTF-8", "LANGUAGE": "fr:de:en"}, "de"),
+    ({"ASCENSION_LANG": "", "LC_ALL": "C", "LC_MESSAGES": "", "LANG": "", "LANGUAGE": "de"}, "en"),
 ])
 def test_the_language_follows_ascension_lang_then_the_system_locale(monkeypatch, env, expected):
     for var, value in env.items():
