@@ -1149,6 +1149,18 @@ def test_a_finished_autosave_that_can_be_neither_recorded_nor_moved_stays_and_bl
     assert "nor moved out of the next game's way" in said and said.endswith(f"it stays in {autosave}.")
 
 
+def test_a_game_neither_recorded_nor_kept_is_said_by_the_front_end_alone(tmp_path, unrecordable, capsys):
+    """Between the terminal's own (translated) sentences came the log's line "a game could be
+    neither recorded nor kept: [Errno 28] No space left on device", in English whatever the
+    language: it goes to the log file only."""
+    from ascension.ui import logs
+    from ascension.ui.history.recording import write
+    logs.start()
+    with pytest.raises(HistoryBusyError):
+        write(make_record(), tmp_path / "h.sqlite3")
+    assert "neither recorded nor kept" not in capsys.readouterr().err
+
+
 def test_a_backup_copy_a_kill_interrupted_never_looks_like_a_good_one(tmp_path):
     """Killed while the copy before an upgrade was made: an empty (or half) file was left under the
     backup's own name, and stayed, unmentioned, beside the history."""

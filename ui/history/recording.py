@@ -104,7 +104,7 @@ def write(record: MatchRecord, db: str | os.PathLike | None = None) -> int:
         try:
             kept = keep(record, db)
         except OSError as keep_exc:
-            log.error("a game could be neither recorded nor kept: %s", keep_exc)
+            log.error("a game could be neither recorded nor kept: %s", keep_exc, exc_info=keep_exc)   # (the log's: the player is told)
             raise exc from None
         raise GameKeptError(exc, kept) from exc
     take_in_kept(db)   # (the game just recorded is in; the kept ones may wait for the next time)
