@@ -385,10 +385,12 @@ def facets(session) -> Facets:
     """Two index scans: the (sets, variant, players) combinations, and the names of seats that
     are not bots (the index on (bot, name) holds them in name order)."""
     combos = session.execute(select(M.sets, M.variant, M.players).distinct()).all()
-    names = session.execute(select(S.name).where(S.bot.is_(None)).distinct().order_by(S.name).limit(500)).scalars().all()
+    seated = session.execute(select(S.name, S.kind).where(S.bot.is_(None)).distinct().order_by(S.name).limit(500)).all()
     bots = session.execute(select(S.bot).where(S.bot.is_not(None)).distinct().order_by(S.bot)).scalars().all()
+    names = list(dict.fromkeys(name for name, __ in seated))   # people and the solo villains: opponents
+    people = list(dict.fromkeys(name for name, kind in seated if kind == "human"))   # (a villain is no "me")
     return Facets(sorted({s for c in combos for s in _split(c[0])}), sorted({c[1] for c in combos}),
-                  sorted({c[2] for c in combos}), list(bots) + list(names), list(names))
+                  sorted({c[2] for c in combos}), list(bots) + names, people)
 
 
 def most_played_person(session) -> str | None:
