@@ -37,7 +37,7 @@ def test_each_finished_match_is_one_play_with_every_players_honor_and_the_winner
         "Ann": ("30", True, 1), "Greedy bot": ("20", False, 2)}
     assert {names[s["playerRefId"]]: (s["score"], s["winner"]) for s in second["playerScores"]} == {
         "Ann": ("6", False), "Bob": ("39", True)}
-    assert first["durationMin"] == 30 and first["rounds"] == 20 and first["board"] == "10th"
+    assert first["durationMin"] == 30 and first["rounds"] == 10 and first["board"] == "10th"   # (20 turns, 2 players)
     assert [s["startPlayer"] for s in first["playerScores"]] == [True, False]
 
 
@@ -62,3 +62,28 @@ def test_team_games_name_each_players_team():
     assert play["usesTeams"] and doc["games"][0]["usesTeams"]
     assert [s["team"] for s in play["playerScores"]] == ["Team 1", "Team 2", "Team 1", "Team 2"]
     assert play["board"] == "10th (teams)"
+
+
+def test_team_games_rank_each_player_by_the_teams_honor():
+    """Each seat was ranked by its own honor: a winner came after a loser of the other team."""
+    seats = [seat(0, "Ann", team=0, tokens=60, cards=23), seat(1, "Bob", team=1, tokens=50, cards=29, winner=True),
+             seat(2, "Cid", team=0, tokens=70, cards=4), seat(3, "Dee", team=1, tokens=90, cards=7, winner=True)]
+    (play,) = exported([make_record(0, seats=seats, variants=("teams",))])["plays"]
+    assert [(s["score"], s["rank"], s["winner"]) for s in play["playerScores"]] == [
+        ("83", 2, False), ("79", 1, True), ("74", 2, False), ("97", 1, True)]
+
+
+def test_a_tie_the_tie_break_decided_ranks_the_winner_first():
+    seats = [seat(0, "Ann", tokens=80, cards=14), seat(1, "Bob", tokens=70, cards=24, winner=True),
+             seat(2, "Cid", tokens=10, cards=1)]
+    (play,) = exported([make_record(0, seats=seats)])["plays"]
+    assert [s["rank"] for s in play["playerScores"]] == [2, 1, 3]
+
+
+def test_a_solo_villain_is_no_player_of_the_app_but_named_in_the_plays_comment():
+    seats = [seat(0, "Ann", tokens=40, cards=12, winner=True), seat(-1, "Samael", "villain", tokens=30, cards=0)]
+    doc = exported([make_record(0, seats=seats, variants=("samael",))])
+    (play,) = doc["plays"]
+    assert [p["name"] for p in doc["players"]] == ["Ann"]
+    assert [(s["score"], s["rank"], s["winner"], s["seatOrder"]) for s in play["playerScores"]] == [("52", 1, True, 1)]
+    assert play["comments"].endswith(", against Samael (30 honor)") and play["rounds"] == 20

@@ -40,23 +40,35 @@ def document(matches: Iterable[dict], me: str | None = None) -> dict:
         if m["status"] != "finished":   # an abandoned game has no result to log
             continue
         started, ended = _local(m["started_at"]), _local(m["ended_at"])
-        teams = any(s["team"] is not None for s in m["seats"])
-        ranks = sorted({s["total"] for s in m["seats"]}, reverse=True)
+        seated = [s for s in m["seats"] if s["kind"] != "villain"]   # a solo villain is no player of the app's
+        villains = [s for s in m["seats"] if s["kind"] == "villain"]
+        teams = any(s["team"] is not None for s in seated)
+        team_totals: dict[int, int] = {}
+        for s in seated:
+            if s["team"] is not None:
+                team_totals[s["team"]] = team_totals.get(s["team"], 0) + s["total"]
+
+        def standing(s: dict) -> tuple[bool, int]:
+            """Winners first (a tie the tie-break decided too), then by the team's honor or one's own."""
+            return bool(s["winner"]), team_totals[s["team"]] if teams and s["team"] is not None else s["total"]
+        ranks = sorted({standing(s) for s in seated}, reverse=True)
         scores = []
-        for s in m["seats"]:
+        for s in seated:
             player = players.setdefault(s["name"], {"id": len(players) + 1, "name": s["name"],
                                                      "isAnonymous": False, "uuid": _uuid("player", s["name"])})
             scores.append({"playerRefId": player["id"], "score": str(s["total"]), "winner": bool(s["winner"]),
                            "newPlayer": False, "startPlayer": s["seat"] == 0, "seatOrder": s["seat"] + 1,
-                           "rank": ranks.index(s["total"]) + 1,
+                           "rank": ranks.index(standing(s)) + 1,
                            **({"team": f"Team {s['team'] + 1}"} if teams and s["team"] is not None else {})})
         board = " + ".join(m["sets"]) + (f" ({', '.join(m['variants'])})" if m["variants"] else "")
+        against = "".join(f", against {v['name']} ({v['total']} honor)" for v in villains)
         plays.append({"uuid": _uuid("play", m["started_at"], m["seed"]), "playDate": _stamp(started),
                       "entryDate": _stamp(ended), "modificationDate": _stamp(ended),
                       "durationMin": max(0, round((ended - started).total_seconds() / 60)),
                       "gameRefId": 1, "locationRefId": 1, "ignored": False, "manualWinner": False,
-                      "rounds": m["turns"], "board": board, "usesTeams": teams,
-                      "comments": f"Ascension Table match {m['id']}, seed {m['seed']}",
+                      "rounds": -(-m["turns"] // max(1, len(seated))),   # (turns are each player's)
+                      "board": board, "usesTeams": teams,
+                      "comments": f"Ascension Table match {m['id']}, seed {m['seed']}{against}",
                       "playerScores": scores})
     doc = {"about": "Exported by Ascension Table (ascension history export --format bgstats)",
            "players": list(players.values()),
