@@ -17,6 +17,7 @@ from rich.table import Table
 
 from ascension.core.folders import atomic_writer
 from ascension.core.i18n import N_, _, ngettext, os_error
+from ascension.core.wording import faction_name
 from ascension.ui.cli_common import MAX_ROWS, MAX_SEATS, _csv, _error, history_location, shown, whole
 
 EXPORT_FORMATS = ("csv", "json", "bgstats")   # what repo.export_matches writes (tested to agree)
@@ -386,12 +387,15 @@ def cmd_history_show(args) -> int:
         sets=shown(" + ".join(m.sets)), variants=shown(" + ".join(m.variants)) or _("none"), turns=m.turns,
         seed=m.seed, engine=shown(m.engine_version)))
     t = Table(title=_("Score"))
-    for col in (_("seat"), _("name"), _("kind"), _("tokens"), _("cards"), _("total"), _("winner")):
+    renown = any(x.renown for x in m.seats)   # (the Legendary Track's, each faction's at the end)
+    for col in (_("seat"), _("name"), _("kind"), _("tokens"), _("cards"), _("total"), _("winner"),
+                *([_("Renown")] if renown else [])):
         t.add_column(col)
     for x in m.seats:
         t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", shown(x.name),
                   _word(SEAT_KINDS, x.kind) + (f" ({shown(x.bot)})" if x.bot else ""),
-                  str(x.tokens), str(x.card_honor), str(x.total), _("yes") if x.winner else "")
+                  str(x.tokens), str(x.card_honor), str(x.total), _("yes") if x.winner else "",
+                  *([", ".join(f"{faction_name(f)} {n}" for f, n in (x.renown or {}).items())] if renown else []))
     out.print(t)
     if rows:   # the honor race, replayed from seed + answers: every fifth turn, the first and the last
         race = Table(title=_("Honor by turn"))

@@ -232,3 +232,22 @@ def test_an_export_with_replay_data_is_replayed_by_ascension_replay(capsys, tmp_
     said = capsys.readouterr().out
     assert said == (f"{out}: match {matches[1]['id']}: honor of seat {winner['seat']}: recorded {winner['total']}, "
                     f"replay gives {winner['total'] - 1}\n")
+
+
+def test_a_legendary_games_renown_is_kept_shown_and_exported(capsys, tmp_path, monkeypatch):
+    """The history has a Renown column, but every Legendary Track game went in without it."""
+    monkeypatch.setenv("COLUMNS", "200")   # (the table's cells unwrapped)
+    from ascension.core.match import replay
+    from ascension.plugins.legendary.track import board
+    db = tmp_path / "h.sqlite3"
+    assert main(["simulate", "--games", "1", "--seed", "3", "--variants", "legendary", "--record", "--db", str(db)]) == 0
+    capsys.readouterr()
+    assert main(["history", "export", "--games", "simulated", "--format", "json", "--replay", "--db", str(db)]) == 0
+    (match,) = json.loads(capsys.readouterr().out)
+    game = replay(match["setup"], match["answers"])
+    at_the_end = board(game)["renown"]
+    assert {s["seat"]: s["renown"] for s in match["seats"]} == at_the_end and any(any(r.values()) for r in at_the_end.values())
+    assert main(["history", "show", str(match["id"]), "--db", str(db)]) == 0
+    shown_ = capsys.readouterr().out
+    first = at_the_end[0]
+    assert "Renown" in shown_ and f"Enlightened {first['enlightened']}, Lifebound {first['lifebound']}" in shown_

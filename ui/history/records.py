@@ -10,6 +10,7 @@ from typing import Annotated, Any, Iterable, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .models import ABANDONED, FINISHED
+from ascension.plugins.legendary.track import board as legendary_board
 
 INT64 = 2 ** 63
 INT32 = 2 ** 31   # honor and counts are INTEGER columns (32 bits on PostgreSQL): a game beyond them is refused here
@@ -153,6 +154,7 @@ def match_record(game, seats: Iterable, *, started_at: datetime, ended_at: datet
     teams = game.teams()   # [] unless the seats play in teams
     team_of = {s: i for i, team in enumerate(teams) for s in team}
     acquired, defeated = card_counts(game)
+    renown = (legendary_board(game) or {}).get("renown", {})   # each seat's at the end, the Track's own reading
     rows = []
     for row in game.scores():
         n = row["seat"]
@@ -164,7 +166,7 @@ def match_record(game, seats: Iterable, *, started_at: datetime, ended_at: datet
         rows.append(SeatRecord(
             seat=n, name=name, kind=kind, bot=bot, team=team_of.get(n),
             tokens=row["tokens"], card_honor=row["cards"], total=row["total"], winner=n in winners,
-            renown=row.get("renown"), acquired=dict(acquired.get(n, {})), defeated=dict(defeated.get(n, {}))))
+            renown=renown.get(n), acquired=dict(acquired.get(n, {})), defeated=dict(defeated.get(n, {}))))
     options: dict[str, Any] = {"honor_pool": setup.get("honor_pool")}
     if setup.get("options"):
         options["variant_options"] = setup["options"]

@@ -694,6 +694,8 @@ def iter_export(session, filt: MatchFilter | None = None, *, sort: str = "date",
         q = select(M.id, M.seed, M.engine_version, M.options).where(M.id.in_(ids))
         for mid, seed, version, options in session.execute(q):
             extra[mid] = {"seed": seed, "engine_version": version, "options": options or {}}
+        renown = {(mid, n): r for mid, n, r in session.execute(   # (the Legendary Track's, where it was played)
+            select(S.match_id, S.seat, S.renown).where(S.match_id.in_(ids), S.renown.is_not(None)))}
         if replay:
             for mid, setup, answers in session.execute(select(R.match_id, R.setup, R.answers).where(R.match_id.in_(ids))):
                 extra[mid].update(setup=setup, answers=answers)
@@ -703,7 +705,7 @@ def iter_export(session, filt: MatchFilter | None = None, *, sort: str = "date",
                  "capped": m.capped, "assisted": m.assisted, **extra[m.id], "seats": []}
             for s in m.seats:
                 acq, dft = cards.get((m.id, s.seat), ({}, {}))
-                d["seats"].append({**asdict(s), "acquired": acq, "defeated": dft})
+                d["seats"].append({**asdict(s), "renown": renown.get((m.id, s.seat)), "acquired": acq, "defeated": dft})
             yield d
         offset += len(page)
         if len(page) < batch:
