@@ -58,8 +58,28 @@ def test_nothing_is_said_when_nothing_is_missing_or_qt_will_not_use_x11():
     assert platform_check.problem({"DISPLAY": ":0"}, [], answers=lambda display: True) is None
     assert platform_check.problem({"DISPLAY": ":0"}, [], answers=lambda display: None) is None   # cannot tell
     assert platform_check.problem({"QT_QPA_PLATFORM": "offscreen"}) is None
-    assert platform_check.problem({"QT_QPA_PLATFORM": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
-    assert platform_check.problem({"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}) is None
+    answering = lambda env: True   # noqa: E731  (a Wayland compositor listens)
+    assert platform_check.problem({"QT_QPA_PLATFORM": "wayland", "WAYLAND_DISPLAY": "wayland-0"}, wayland=answering) is None
+    assert platform_check.problem({"XDG_SESSION_TYPE": "wayland", "WAYLAND_DISPLAY": "wayland-0"}, wayland=answering) is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="displays are asked for on Linux only")
+def test_a_wayland_session_left_over_falls_to_x11_and_one_asked_for_that_does_not_answer_is_said(tmp_path):
+    """WAYLAND_DISPLAY or XDG_SESSION_TYPE left over (tmux, ssh), or QT_QPA_PLATFORM=wayland,
+    with no compositor there: Qt aborted the process (exit 134) with its own lines."""
+    left_over = {"XDG_RUNTIME_DIR": str(tmp_path), "WAYLAND_DISPLAY": "wayland-0"}
+    assert not platform_check.wayland_answers(left_over)   # (no socket there)
+    text = platform_check.problem(left_over)                # Qt falls back to X11, and there is no DISPLAY
+    assert text.startswith("No graphical display was found (DISPLAY is not set)")
+    assert platform_check.problem({**left_over, "DISPLAY": ":0"}, [], answers=lambda display: True) is None
+    text = platform_check.problem({**left_over, "QT_QPA_PLATFORM": "wayland", "DISPLAY": ":0"})
+    assert text.startswith("No Wayland display answers (QT_QPA_PLATFORM=wayland asks for one)")
+    import socket
+    with socket.socket(socket.AF_UNIX) as compositor:   # one listens: Qt uses it
+        compositor.bind(str(tmp_path / "wayland-0"))
+        compositor.listen()
+        assert platform_check.wayland_answers(left_over)
+        assert platform_check.problem({**left_over, "QT_QPA_PLATFORM": "wayland"}) is None
 
 
 def test_without_any_display_the_player_is_told_so_and_pointed_to_the_terminal_game():

@@ -13,6 +13,7 @@ import importlib.util
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from collections.abc import Callable
@@ -96,20 +97,46 @@ def display_answers(display: str) -> bool | None:
         xcb.xcb_disconnect(connection)
 
 
-def uses_x11(env: os._Environ | dict = os.environ) -> bool:
-    """Whether Qt will pick its X11 plugin: asked for, or not told otherwise outside Wayland."""
-    chosen = env.get("QT_QPA_PLATFORM", "")
-    if chosen:
-        return chosen.split(":")[0].split(";")[0] == "xcb"
-    return env.get("XDG_SESSION_TYPE") != "wayland" and not env.get("WAYLAND_DISPLAY")
+def wayland_answers(env: os._Environ | dict = os.environ) -> bool:
+    """Whether a Wayland compositor listens where Qt will look for it: ``WAYLAND_DISPLAY`` (or
+    ``wayland-0``), under ``XDG_RUNTIME_DIR`` unless it is a path. One named in a session left
+    over (tmux, ssh) is not there, and Qt then aborts the process."""
+    name = env.get("WAYLAND_DISPLAY") or "wayland-0"
+    path = name if os.path.isabs(name) else os.path.join(env.get("XDG_RUNTIME_DIR", ""), name)
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+        probe.settimeout(2)
+        try:
+            probe.connect(path)
+        except OSError:
+            return False
+    return True
+
+
+def chosen_platform(env: os._Environ | dict = os.environ) -> str:
+    """The platform plugin ``QT_QPA_PLATFORM`` asks for first ("" when it asks for none)."""
+    return env.get("QT_QPA_PLATFORM", "").split(":")[0].split(";")[0]
 
 
 def problem(env: os._Environ | dict = os.environ, missing: list[str] | None = None,
-            answers: Callable[[str], bool | None] = display_answers) -> str | None:
+            answers: Callable[[str], bool | None] = display_answers,
+            wayland: Callable[[os._Environ | dict], bool] = wayland_answers) -> str | None:
     """What stops the window from opening, as one message for the player; None when nothing does
-    (or on a system other than Linux, where Qt brings what it needs). ``missing`` and ``answers``:
-    what the system lacks and whether a display answers, when told (tests)."""
-    if not sys.platform.startswith("linux") or not uses_x11(env):
+    (or on a system other than Linux, where Qt brings what it needs). ``missing``, ``answers`` and
+    ``wayland``: what the system lacks and whether a display answers, when told (tests).
+
+    Qt takes the plugin ``QT_QPA_PLATFORM`` names, Wayland alone when it names that; without it,
+    Wayland in a Wayland session where a compositor answers, else X11."""
+    if not sys.platform.startswith("linux"):
+        return None
+    chosen = chosen_platform(env)
+    if chosen == "wayland":
+        if not wayland(env):
+            return _("No Wayland display answers (QT_QPA_PLATFORM=wayland asks for one), so the window cannot open. "
+                     "Start it with QT_QPA_PLATFORM=xcb on an X11 display. {hint}").format(hint=_(TERMINAL_HINT))
+        return None
+    if chosen and chosen != "xcb":   # (offscreen, vnc...: Qt's own)
+        return None
+    if not chosen and (env.get("XDG_SESSION_TYPE") == "wayland" or env.get("WAYLAND_DISPLAY")) and wayland(env):
         return None
     if not env.get("DISPLAY"):
         return _("No graphical display was found (DISPLAY is not set), so the window cannot open. {hint}").format(
