@@ -320,9 +320,13 @@ def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) 
     history as abandoned); anything else asks again, since a slip would give the game up; the
     input closing answers neither (None): nothing is to change."""
     session, me = saved
-    others = ", ".join(s.name for i, s in enumerate(session.seats) if i != me) or _("a solo villain")
-    question = _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ").format(
-        name=session.seats[me].name, others=others, turn=session.game.turn)
+    side = next((team for team in session.game.teams() if me in team), [me])   # (a teammate is no opponent)
+    mates = ", ".join(session.seats[i].name for i in side if i != me)
+    others = ", ".join(s.name for i, s in enumerate(session.seats) if i not in side) or _("a solo villain")
+    question = (_("An unfinished game was saved ({name} with {mates} against {others}, turn {turn}). Resume it? "
+                  "(y/n): ") if mates else
+                _("An unfinished game was saved ({name} against {others}, turn {turn}). Resume it? (y/n): ")).format(
+        name=session.seats[me].name, mates=mates, others=others, turn=session.game.turn)
     while True:
         try:
             answer = input_fn(question).strip().lower()
@@ -726,7 +730,15 @@ def show_result(game: Game, out: Out) -> None:
     for row in game.scores():
         out("  " + _("{name}: {tokens} tokens + {cards} card honor = {total}").format(
             name=row["name"], tokens=row["tokens"], cards=row["cards"], total=row["total"]))
+    teams = game.teams()
+    totals = {row["seat"]: row["total"] for row in game.scores()}
+    for team in teams:   # the side wins together: each team's honor, summed
+        out("  " + _("Team {names}: {total} honor").format(
+            names=" & ".join(game.seat_name(s) for s in team), total=sum(totals[s] for s in team)))
     tie_break = game.tie_break()
     if tie_break:
         out(tie_break)
-    out(_("Winner: {name}").format(name=game.seat_name(game.winners()[0])))
+    if teams:
+        out(_("Team {names} wins!").format(names=" & ".join(game.seat_name(s) for s in game.winners())))
+    else:
+        out(_("Winner: {name}").format(name=game.seat_name(game.winners()[0])))

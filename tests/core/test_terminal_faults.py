@@ -602,3 +602,29 @@ def test_play_uses_the_terminal_autosave_in_the_data_folder(capsys, monkeypatch)
     assert main(["play", "--seed", "1"]) == 0
     assert json.loads(storage.terminal_autosave_path().read_text())["game"]["answers"] == [1]
     assert not storage.autosave_path().exists()   # the desktop's game is another file
+
+
+def test_a_team_game_ends_with_the_teams_honor_and_the_winning_team():
+    """The end said "Winner: Greedy bot 2", one seat, with no team's honor; and the resume
+    question named the teammate among the opponents."""
+    from ascension.core.bots import make_bot
+    from ascension.core.match import new_game
+    from ascension.core.session import Seat, Session
+    from ascension.core.sim import play_out
+    game = new_game(["10th"], ["Ann", "Bob", "Cid", "Dee"], ["teams"], seed=3)
+    play_out(game, [make_bot("greedy", game.ctx.defs, 3, i) for i in range(4)])
+    lines: list[str] = []
+    terminal.show_result(game, lines.append)
+    totals = {r["seat"]: r["total"] for r in game.scores()}
+    for team in game.teams():
+        names = " & ".join(game.seat_name(s) for s in team)
+        assert f"  Team {names}: {sum(totals[s] for s in team)} honor" in lines
+    winners = " & ".join(game.seat_name(s) for s in game.winners())
+    assert lines[-1] == f"Team {winners} wins!" and len(game.winners()) == 2
+    session = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy"), Seat("Cid", "bot", "greedy"),
+                                       Seat("Dee", "bot", "greedy")], ["teams"], 3)
+    mate = next(session.seats[s].name for team in session.game.teams() if 0 in team for s in team if s != 0)
+    asked = []
+    terminal.wants_to_resume((session, 0), lambda prompt: asked.append(prompt) or "y")
+    assert asked[0].startswith(f"An unfinished game was saved (Ann with {mate} against ")
+    assert f"{mate}," not in asked[0].split(" against ")[1] and not asked[0].split(" against ")[1].startswith(mate)
