@@ -474,12 +474,36 @@ def test_the_window_reopens_where_it_was_closed(qtbot):
     damaged.save()
     third = MainWindow(Controller(autosave=None), storage.Settings())
     qtbot.addWidget(third)
-    assert not third.restore_geometry() and third.width() >= 1024    # ignored: the default stays
+    screen = third.screen().availableGeometry()
+    assert not third.restore_geometry() and third.width() == min(1280, screen.width())   # ignored: the default stays
     damaged.data["window"] = "AdnQywAD…ÿ"   # a slip in the file that is no ASCII: the program did not start
     damaged.save()
     fourth = MainWindow(Controller(autosave=None), storage.Settings())
     qtbot.addWidget(fourth)
-    assert not fourth.restore_geometry() and fourth.width() >= 1024
+    assert not fourth.restore_geometry() and fourth.width() == min(1280, screen.width())
+
+
+def test_the_window_and_the_setup_dialog_fit_a_small_screen(qtbot, monkeypatch):
+    """On a 1024x600 screen (or one scaled up) the window opened at 1280x720 with a minimum of
+    1024x640, and the New game dialog's Start and Cancel were below the screen's edge."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    small = QRect(0, 0, 1024, 600)
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda self: small)
+    window = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(window)
+    assert window.width() <= 1024 and window.height() <= 600 and window.minimumHeight() <= 600
+    dlg = SetupDialog(storage.Settings(), parent=window)
+    qtbot.addWidget(dlg)
+    dlg.show()
+    qtbot.wait(50)   # (laid out at its new size)
+    assert small.contains(dlg.frameGeometry())
+    start = dlg.start_button.mapTo(dlg, dlg.start_button.rect().bottomRight())
+    assert dlg.rect().contains(start) and dlg.start_button.isVisible()
+    assert dlg.content.minimumHeight() > dlg.scroll.viewport().height()   # the choices scroll instead
+    assert not dlg.scroll.horizontalScrollBar().isVisible()
 
 
 def test_center_cards_dealt_since_your_last_move_are_marked_new(window, qtbot):

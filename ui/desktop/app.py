@@ -11,7 +11,7 @@ import logging
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtCore import QByteArray, QSize, Qt
 from PySide6.QtGui import QAction, QCursor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (QApplication, QComboBox, QFileDialog, QFrame, QHBoxLayout, QLabel, QMainWindow,
                                QMenu, QMessageBox, QPushButton, QSplitter, QStackedWidget, QVBoxLayout,
@@ -95,8 +95,10 @@ class MainWindow(QMainWindow):
         self.gallery = self.help_dialog = self.history_window = None   # helper windows, opened on demand and kept
         self.instance: Instance | None = None    # this program's claim on the data folder (main() makes it)
         self.tutorial: Tutorial | None = None    # the steps being taught, in a tutorial game
-        self.resize(*MIN_SIZE)
-        self.setMinimumSize(1024, 640)
+        screen = QApplication.primaryScreen()   # (a small one, 1024x600, or scaled up: the window fits it)
+        room = screen.availableGeometry().size() if screen is not None else QSize(*MIN_SIZE)
+        self.resize(QSize(*MIN_SIZE).boundedTo(room))
+        self.setMinimumSize(QSize(1024, 640).boundedTo(room))
         self._toolbar()
         self.status = QLabel()
         self.statusBar().addWidget(self.status, 1)

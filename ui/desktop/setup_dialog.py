@@ -6,10 +6,10 @@ The result is a plain setup dict (the same one the controller, presets and remat
 """
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout,
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QFrame,
                                QGridLayout, QGroupBox, QHBoxLayout, QInputDialog, QLabel, QLineEdit,
-                               QPushButton, QSpinBox, QVBoxLayout, QWidget)
+                               QPushButton, QScrollArea, QSpinBox, QVBoxLayout, QWidget)
 
 from ascension.core.bots import bot_kinds
 from ascension.core.cards import SetFileError
@@ -79,6 +79,9 @@ class SeatRow:
         self.kind.setCurrentIndex(max(0, i))
 
 
+PREFERRED_WIDTH = 1040   # the dialog's choices, where the screen has room: each description on one line
+
+
 class SetupDialog(QDialog):
     """``initial`` (a preset, say) is shown as it is; without it the last setup is offered with
     its seed left out, so that a new game deals new cards unless the player asks for the same
@@ -88,10 +91,20 @@ class SetupDialog(QDialog):
         super().__init__(parent)
         self.settings = settings
         self.setWindowTitle(_("New game"))
-        # Wide enough that set and variant descriptions fit on one line (wrapped labels in nested
-        # layouts are otherwise squeezed: Qt's size hint ignores their height-for-width).
-        self.setMinimumWidth(1040)
-        root = QVBoxLayout(self)
+        # The choices scroll, Start and Cancel stay below them: on a small screen (1024x600, or
+        # scaled up) the dialog fits it, where Start was below the screen's edge.
+        self.content = QWidget()
+        # Wide enough that set and variant descriptions fit on one line where the screen has room
+        # (wrapped labels in nested layouts are otherwise squeezed: Qt's size hint ignores their
+        # height-for-width); at least as wide as a 1024-pixel screen leaves it, with no scrolling sideways.
+        self.content.setMinimumWidth(960)
+        root = QVBoxLayout(self.content)
+        self.scroll = QScrollArea()
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.NoFrame)
+        self.scroll.setWidget(self.content)
+        outer = QVBoxLayout(self)
+        outer.addWidget(self.scroll, 1)
 
         presets = QHBoxLayout()
         presets.addWidget(QLabel(_("Preset:")))
@@ -244,7 +257,7 @@ class SetupDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         bottom.addWidget(self.buttons)
-        root.addLayout(bottom)
+        outer.addLayout(bottom)
         # Enter starts the game: Start is the default once it is in the dialog (set before, it did
         # not take, and Enter opened "Save as preset…"), and no other button takes Enter with focus.
         for button in (self.save_preset_button, self.delete_preset_button, self.same_deal, self.tutorial_button):
@@ -359,12 +372,41 @@ class SetupDialog(QDialog):
         self._fit_height()
 
     def _fit_height(self) -> None:
-        """Grow to the height the wrapped descriptions need at this width (Qt's size hint
-        ignores height-for-width, which would squeeze them)."""
-        lay = self.layout()
+        """The choices grow to the height the wrapped descriptions need at their width (Qt's size
+        hint ignores height-for-width, which would squeeze them); the dialog shows them whole
+        where the screen has room, and scrolls them where it has not."""
+        lay = self.content.layout()
         lay.activate()
         if lay.hasHeightForWidth():
-            self.setMinimumHeight(lay.totalHeightForWidth(max(self.width(), self.minimumWidth())))
+            self.content.setMinimumHeight(lay.totalHeightForWidth(max(self.content.width(),
+                                                                      self.content.minimumWidth())))
+
+    def sizeHint(self) -> QSize:
+        """The choices whole, with Start below them, as far as the screen has room."""
+        self._fit_height()
+        margins = self.layout().contentsMargins()
+        bottom = self.layout().itemAt(1).sizeHint().height() + self.layout().spacing()
+        wanted = QSize(PREFERRED_WIDTH + margins.left() + margins.right()
+                       + self.scroll.verticalScrollBar().sizeHint().width(),
+                       self.content.minimumHeight() + bottom + margins.top() + margins.bottom())
+        screen = self.screen().availableGeometry() if self.screen() is not None else None
+        if screen is None:
+            return wanted
+        frame = self.frameGeometry().size() - self.geometry().size()   # (title bar and borders)
+        return wanted.boundedTo(screen.size() - frame)
+
+    def showEvent(self, event) -> None:
+        """Shown at the size it needs where the screen has room, and wholly on the screen (over
+        a window larger than the screen, centred on it put Start off the screen's edge)."""
+        super().showEvent(event)
+        self.resize(self.sizeHint())
+        if self.screen() is not None:
+            room, place = self.screen().availableGeometry(), self.frameGeometry()
+            if self.parentWidget() is not None:   # (centred on the window again, at its new size)
+                place.moveCenter(self.parentWidget().frameGeometry().center())
+            place.moveLeft(max(room.left(), min(place.left(), room.right() - place.width() + 1)))
+            place.moveTop(max(room.top(), min(place.top(), room.bottom() - place.height() + 1)))
+            self.move(place.topLeft())
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
