@@ -5,6 +5,7 @@ stake yet then, so loading is run whole (:func:`ctrl_c_after`) and the Ctrl-C en
 once it is loaded, quietly, as it does at any other moment of starting up."""
 from __future__ import annotations
 
+import importlib
 import signal
 import sys
 import threading
@@ -37,21 +38,21 @@ def interrupted() -> int:
     return INTERRUPTED
 
 
-def ascension() -> int:
-    """``ascension``: the command line (ui/cli.py)."""
+def _start(module: str) -> int:
+    """Load ``module`` whole, then run its ``main``."""
     try:
         with ctrl_c_after():
-            from ascension.ui.cli import main
+            main = importlib.import_module(module).main
     except KeyboardInterrupt:
         return interrupted()
     return main()
+
+
+def ascension() -> int:
+    """``ascension``: the command line (ui/cli.py)."""
+    return _start("ascension.ui.cli")
 
 
 def ascension_desktop() -> int:
     """``ascension-desktop``: the desktop program (ui/desktop/launch.py)."""
-    try:
-        with ctrl_c_after():
-            from ascension.ui.desktop.launch import main
-    except KeyboardInterrupt:
-        return interrupted()
-    return main()
+    return _start("ascension.ui.desktop.launch")
