@@ -16,6 +16,15 @@ import os
 import sys
 
 CORE = os.path.dirname(os.path.abspath(__file__))
+
+
+def version() -> str:
+    """The program's version, as installed: what game records carry and ``--version`` says."""
+    from importlib import metadata
+    try:
+        return metadata.version("ascension-table")
+    except metadata.PackageNotFoundError:
+        return "unknown"
 STAMP = os.path.join(CORE, "_compiled.json")   # the compiled build's sources and their hashes
 
 

@@ -31,7 +31,7 @@ from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set, not_json
 from ascension.core.plugins import installed
 from ascension.core.sim import SimulationFailure, match_differences, record_differences, simulate, verify_record
-from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error,
+from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error, add_version,
                                      _without_controls, choose_language, history_location, shown, tolerant_console,
                                      whole)
 from ascension.ui.cli_history import HistoryOpenError, _open_history, _utcnow, add_history_parser
@@ -552,6 +552,7 @@ def cmd_play(args) -> int:
 def build_parser() -> argparse.ArgumentParser:
     """The parser, its help in the language in use (choose it first: :func:`choose_language`)."""
     ap = argparse.ArgumentParser(prog="ascension", description=_("Ascension deckbuilding game: play and simulate."))
+    add_version(ap)
     languages = ", ".join(f"{code} ({name})" for code, name in i18n.available().items())
     ap.add_argument("--lang", choices=list(i18n.available()), metavar=_("LANG"),
                     help=_("the language to speak: {languages} (default: ASCENSION_LANG, else the system's)")

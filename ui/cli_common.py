@@ -47,6 +47,13 @@ def argparse_speaks_ours() -> None:
     argparse.ngettext = i18n.ngettext
 
 
+def add_version(ap: argparse.ArgumentParser) -> None:
+    """``--version``: the program's name and version (the one its game records carry), then the end."""
+    from ascension.core import version
+    ap.add_argument("--version", action="version", version=f"{ap.prog} {version()}",
+                    help=_("show the program's version, then end"))
+
+
 def tolerant_console() -> None:
     """A console that cannot show a character (a Latin-1 terminal, output redirected to a file on
     Windows) shows "?" in its place: the table's "×", "—" and "★", and names typed in any

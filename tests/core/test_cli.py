@@ -633,3 +633,13 @@ def test_a_command_with_its_output_closed_ends_without_a_traceback(argv, tmp_pat
                           env={**os.environ, "ASCENSION_HISTORY_DB": str(tmp_path / "h.sqlite3")},
                           preexec_fn=lambda: os.close(1))
     assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("command", ["ascension.ui.cli", "ascension.ui.desktop.launch"])
+def test_both_commands_say_their_version(command):
+    """``--version`` was "the following arguments are required: command", or handed on to Qt."""
+    from importlib.metadata import version
+    done = subprocess.run([sys.executable, "-m", command, "--version"], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    name = "ascension" if command.endswith("cli") else "ascension-desktop"
+    assert (done.returncode, done.stdout) == (0, f"{name} {version('ascension-table')}\n"), done.stderr

@@ -134,7 +134,7 @@ def test_in_german_no_message_of_the_terminal_or_the_command_line_is_missing(cap
     missing = set()
     text = every_run(capsys, tmp_path, first_label, check=lambda text: missing.update(i18n.missing()))
     assert missing == set()
-    for line in ("Aufruf: ascension [-h] [--lang SPRACHE]", "Installierte Kartensets", "Endstand:", "Deine Hand:",
+    for line in ("Aufruf: ascension [-h] [--version] [--lang SPRACHE]", "Installierte Kartensets", "Endstand:", "Deine Hand:",
                  "Zentrumsreihe:", "Spiel im Verlauf festgehalten", "Statistik für Ann",
                  "ascension history show: Fehler: Argument ID: 'x' ist keine ganze Zahl",
                  "ascension: Fehler: --games und --jobs müssen mindestens 1 sein", "Wertung"):

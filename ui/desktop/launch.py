@@ -12,7 +12,7 @@ from ascension.core import i18n
 from ascension.core.i18n import _, os_error
 
 from .. import logs
-from ..cli_common import argparse_speaks_ours
+from ..cli_common import add_version, argparse_speaks_ours
 from ..entry import ctrl_c_after, interrupted
 from . import desktop_entry, language, platform_check, storage
 
@@ -26,6 +26,7 @@ def parser() -> argparse.ArgumentParser:
     ap.add_argument("--lang", choices=list(i18n.available()), metavar=_("LANG"), help=_(
         "the language to speak: {languages} (default: the one chosen in the window, else ASCENSION_LANG, else the "
         "system's)").format(languages=languages))
+    add_version(ap)
     ap.add_argument("--install-desktop-entry", action="store_true",
                     help=_("put Ascension Table in your desktop's application menu, then end"))
     return ap

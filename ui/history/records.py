@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from datetime import datetime, timezone
-from importlib import metadata
 from typing import Annotated, Any, Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .models import ABANDONED, FINISHED
+from ascension.core import version
 from ascension.plugins.legendary.track import board as legendary_board
 
 INT64 = 2 ** 63
@@ -29,10 +29,7 @@ def as_utc(value: datetime) -> datetime:
 
 
 def engine_version() -> str:
-    try:
-        return metadata.version("ascension-table")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    return version()
 
 
 class SeatRecord(BaseModel):
