@@ -308,7 +308,11 @@ def card_stats(results: list[GameResult]) -> dict[str, dict]:
 
 def verify_record(record: dict) -> bool:
     """Replay a saved record; True when winner and scores come out the same."""
-    game = replay(record["setup"], record["answers"])
+    return replays_to(record, replay(record["setup"], record["answers"]))
+
+
+def replays_to(record: dict, game) -> bool:
+    """Whether ``game``, the record's answers replayed, ends with the record's winner and scores."""
     return game.over and game.winners()[0] == record["winner"] and game.scores() == record["scores"]
 
 

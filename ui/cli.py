@@ -30,7 +30,7 @@ from ascension.core.folders import write_text_atomic
 from ascension.core.i18n import _, ngettext, os_error
 from ascension.core.match import SaveFileError, SetupError, available_sets, build_setup, load_set, not_json
 from ascension.core.plugins import installed
-from ascension.core.sim import SimulationFailure, match_differences, record_differences, simulate, verify_record
+from ascension.core.sim import SimulationFailure, match_differences, record_differences, replays_to, simulate
 from ascension.ui.cli_common import (MAX_BUDGET, MAX_GAMES, MAX_JOBS, MAX_SEATS, UsageError, _csv, _error, add_version,
                                      _without_controls, choose_language, history_location, shown, tolerant_console,
                                      whole)
@@ -429,7 +429,8 @@ def cmd_replay(args) -> int:
             return _replay_export(args.file, d)
         if kind == "record":
             try:
-                same = verify_record(d)
+                again = replay(d["setup"], d["answers"])
+                same = replays_to(d, again)
             except (InvalidAnswer, GameOver, EngineError):
                 same = False
         else:   # a save replays from its seed and answers to exactly the state it holds
@@ -462,6 +463,11 @@ def cmd_replay(args) -> int:
         row = next((r for r in d["scores"] if r.get("seat") == d["winner"]), None)
         winner = (_("{name} won with {honor} honor").format(name=shown(str(row["name"])), honor=row["total"]) if row
                   else _("seat {seat} won").format(seat=d["winner"]))
+        if again.teams():   # the side wins together (the record names one of its seats)
+            totals = {r["seat"]: r["total"] for r in d["scores"]}
+            winner = _("Team {names} won with {honor} honor").format(
+                names=shown(" & ".join(again.seat_name(s) for s in again.winners())),
+                honor=sum(totals.get(s, 0) for s in again.winners()))
         n = len(d["answers"])
         say(ngettext("{file}: replay matches ({winner}; {n:,} answer)", "{file}: replay matches ({winner}; {n:,} answers)",
                      n).format(file=shown(args.file), winner=winner, n=n))

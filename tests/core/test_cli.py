@@ -146,6 +146,23 @@ def test_saved_record_replays(capsys, record_file):
                    f"{len(record['answers'])} answers)\n")   # the winner by name, not a 0-based seat
 
 
+def test_a_team_games_record_replays_to_its_winning_team(capsys, tmp_path):
+    """It said "Greedy 1 won with 83 honor": one of the winning team, and that seat's honor alone."""
+    from ascension.core.match import replay
+    code, _, _ = run(capsys, "simulate", "--games", "1", "--seed", "5", "--players", "4", "--variants", "teams",
+                     "--json", "--save-games", str(tmp_path))
+    assert code == 0
+    (path,) = tmp_path.glob("game-*.json")
+    record = json.loads(path.read_text())
+    game = replay(record["setup"], record["answers"])
+    winners = game.winners()
+    totals = {row["seat"]: row["total"] for row in record["scores"]}
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and len(winners) == 2
+    assert out == (f"{path}: replay matches (Team {' & '.join(game.seat_name(s) for s in winners)} won with "
+                   f"{sum(totals[s] for s in winners)} honor; {len(record['answers'])} answers)\n")
+
+
 def test_tampered_record_differs(capsys, record_file, tmp_path):
     record = json.loads(record_file.read_text())
     record["scores"][0]["tokens"] += 1
