@@ -57,11 +57,13 @@ def add_version(ap: argparse.ArgumentParser) -> None:
 def tolerant_console() -> None:
     """A console that cannot show a character (a Latin-1 terminal, output redirected to a file on
     Windows) shows "?" in its place: the table's "×", "—" and "★", and names typed in any
-    script, never stop the program. What is typed in is read the same way. Output closed (``cmd
-    >&-``, a launcher) is output nobody reads: it goes nowhere, not into a traceback."""
-    for name in ("stdout", "stderr"):
+    script, never stop the program. What is typed in is read the same way. A stream closed from
+    the start (``cmd >&-``, ``play <&-``, a launcher: Python has none then, and ``print`` or
+    ``input()`` fail with a traceback) is the null device: output nobody reads goes nowhere, and
+    input closed is the end of input, as EOF is."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
         if getattr(sys, name) is None:
-            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
     for stream in (sys.stdin, sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure") and stream.errors == "strict":
             stream.reconfigure(errors="replace")

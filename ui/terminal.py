@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import sys
 from collections import Counter
 from functools import partial
 from pathlib import Path
@@ -69,7 +68,7 @@ def bot_seats(bots: list[str]) -> list[Seat]:
 
 
 def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
-         input_fn: Callable[[str], str] | None = None, out: Out = print, sets: tuple[str, ...] = ("10th",),
+         input_fn: Callable[[str], str] = input, out: Out = print, sets: tuple[str, ...] = ("10th",),
          db=None, variants: tuple[str, ...] = (), autosave: Path | None = None, new: bool = False,
          load: Path | None = None) -> Game:
     """Play one game through a :class:`Session` (bots, undo, the bots' reasons) against ``bot``
@@ -86,7 +85,6 @@ def play(seed: int | None = None, bot: str = "greedy", name: str = "Player",
     With ``load`` (a file the game was saved in), that game goes on, kept in that file after
     every answer instead of the autosave (which is left alone); a file that holds no game to go
     on with raises SaveFileError, and the file stays as it is."""
-    input_fn = input_fn or read_line
     saved = Autosave(load or autosave, named=load is not None)
     waiting = None if autosave is None or load is not None else saved_game(saved, out, db)
     resume = waiting is not None and not new and wants_to_resume(waiting, input_fn)
@@ -341,14 +339,6 @@ def wants_to_resume(saved: tuple[Session, int], input_fn: Callable[[str], str]) 
 def no_words() -> tuple[str, ...]:
     """What counts as a no where a slip would cost something: n and no, and the language's own."""
     return ("n", "no", pgettext("answer", "n"), pgettext("answer", "no"))
-
-
-def read_line(prompt: str) -> str:
-    """A line the person types; input closed from the start (``play <&-``: Python has no
-    ``sys.stdin`` then, and ``input()`` raises RuntimeError) is the end of input, as EOF is."""
-    if sys.stdin is None:
-        raise EOFError
-    return input(prompt)
 
 
 class Autosave:
