@@ -236,3 +236,13 @@ def test_a_file_written_by_an_earlier_version_no_longer_says_its_comments_are_dr
     path.write_text(overrides.EARLIER_HEADER + "\n[cards.legends.master_vaya]\ncost = 6\n")
     correct("pathseeker_sensei", {"cost": 5})
     assert path.read_text().startswith(overrides.HEADER) and "not kept" not in path.read_text()
+
+
+def test_a_file_changed_since_it_was_read_into_what_toml_refuses_is_named_and_left(tmp_path):
+    """The correction edits the file as it is on the disk now: one broken meanwhile (an editor's
+    slip between the check and the edit) is named, and nothing is written."""
+    path = tmp_path / "mine.toml"
+    path.write_text("[cards.legends.master_vaya\ncost = 3\n")
+    with pytest.raises(SetFileError, match=f"^{path}: cannot read the override file: "):
+        overrides._edited(path, "legends", "master_vaya", {"cost": 4})
+    assert path.read_text() == "[cards.legends.master_vaya\ncost = 3\n"
