@@ -52,6 +52,11 @@ def and_list(items: list[str]) -> str:
     return out
 
 
+def team_name(names: list[str]) -> str:
+    """A team as the end of a game names it: "Team Ann & Bob"."""
+    return _("Team {names}").format(names=" & ".join(names))
+
+
 def duration(seconds: float) -> str:
     """How long something took, in the two largest units that say it: "under a minute",
     "25 minutes", "1 hour 5 minutes", "3 days 2 hours" (a saved game resumed days later)."""

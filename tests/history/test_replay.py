@@ -71,3 +71,15 @@ def test_a_game_played_with_other_plugin_versions_says_so_in_the_viewer_and_in_h
     assert main(["history", "show", str(match_id), "--db", str(tmp_path / "h.sqlite3")]) == 0
     out = " ".join(capsys.readouterr().out.split())
     assert "played with other plugins (plugin 'base' was version 0.0.1" in out
+
+
+def test_a_team_games_honor_race_is_run_by_the_teams_each_with_its_seats_honor_summed():
+    rec = play_game(["10th"], ["greedy"] * 4, seed=5, variants=["teams"], keep_record=True).record
+    game = replay(rec["setup"], rec["answers"])
+    teams = game.teams()
+    names, rows = ReplaySteps(rec["setup"], rec["answers"]).honor_by_turn()
+    assert names == ["Team " + " & ".join(game.seat_name(s) for s in team) for team in teams]
+    per_seat = totals_at_each_turn_end(rec["setup"], rec["answers"])
+    assert rows == [[sum(totals[s] for s in team) for team in teams] for totals in per_seat]
+    winners = next(k for k, team in enumerate(teams) if sorted(team) == game.winners())
+    assert rows[-1][winners] == max(rows[-1])   # the race ends with the winning team ahead (or level)

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (QDialog, QFrame, QHBoxLayout, QLabel, QListView,
                                QTableWidgetItem, QTextEdit, QVBoxLayout, QWidget)
 
 from ascension.core.i18n import _, ngettext
+from ascension.core.wording import team_name
 
 from .cards import ASPECT, CardWidget, mixes_sets, set_mark, tooltip_html
 from .charts import HonorRaceChart
@@ -440,7 +441,7 @@ class EndScreen(QWidget):
         rows: list[tuple[str, int, int, int, bool, bool]] = []
         for side in sorted(s["sides"], key=lambda r: (-r["total"], not r["won"])):   # winner first on a tie
             if s["teams"]:
-                rows.append((_("Team {names}").format(names=" & ".join(side["names"])), side["tokens"], side["cards"],
+                rows.append((team_name(side["names"]), side["tokens"], side["cards"],
                              side["total"], side["won"], True))
                 rows += [("    " + m["name"], m["tokens"], m["cards"], m["total"], False, False)
                          for m in side["members"]]

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from ascension.core.engine import EngineError, GameOver, InvalidAnswer
 from ascension.core.i18n import _, ngettext
 from ascension.core.match import replay
+from ascension.core.wording import team_name
 
 
 @dataclass
@@ -18,7 +19,7 @@ class Step:
     lines: int                    # log lines that exist after this step
     caption: str                  # what happened at this step ("Turn 3 · Ann: Acquire Mystic")
     turn: int
-    scores: list[tuple[str, int]] = field(default_factory=list)   # (name, honor total) per seat
+    scores: list[tuple[str, int]] = field(default_factory=list)   # (name, honor total) per side: seat or team
     pool: int = 0
 
 
@@ -62,12 +63,11 @@ class ReplaySteps:
                 self.turn_starts.add(len(self.lines))
             self.lines.append(line)
         self._events = len(game.log)
-        scores = [(r["name"], r["total"]) for r in game.scores()]
-        self.steps.append(Step(len(self.lines), caption, game.turn, scores, game.pool))
+        self.steps.append(Step(len(self.lines), caption, game.turn, side_scores(game), game.pool))
 
     def honor_by_turn(self) -> tuple[list[str], list[list[int]]]:
-        """Each player's honor (tokens + card honor) at the end of every turn: the names, then one
-        row of totals per turn in the names' order. A turn ends where the next begins, or where
+        """Each side's honor (tokens + card honor; a team's summed, as it wins or loses together)
+        at the end of every turn: the names, then one row of totals per turn in the names' order. A turn ends where the next begins, or where
         the game ends; an unfinished last turn has no row."""
         if not self.steps:
             return [], []
@@ -83,6 +83,17 @@ class ReplaySteps:
     @property
     def last(self) -> int:
         return len(self.steps) - 1
+
+
+def side_scores(game) -> list[tuple[str, int]]:
+    """(name, honor total) of each seat, or of each team under team play (its seats summed), and
+    of a solo villain."""
+    rows = game.scores()
+    teams = game.teams()
+    if not teams:
+        return [(r["name"], r["total"]) for r in rows]
+    totals = {r["seat"]: r["total"] for r in rows}
+    return [(team_name([game.seat_name(s) for s in team]), sum(totals[s] for s in team)) for team in teams]
 
 
 def race_story(names: list[str], rows: list[list[int]]) -> str:
