@@ -195,7 +195,13 @@ def _local(t) -> str:
 
 
 def _seats_text(m) -> str:
-    return ", ".join(f"{shown(s.name)}{'*' if s.winner else ''} {s.total}" for s in m.seats)
+    """Each side with its honor, a star on the winners: "Ann* 40, Bob 31"; teammates together
+    with their summed honor, as they win or lose together: "Ann & Cid* 75, Bob & Dan 50"."""
+    sides: dict[object, list] = {}
+    for s in m.seats:
+        sides.setdefault(s.seat if s.team is None else ("team", s.team), []).append(s)
+    return ", ".join(f"{' & '.join(shown(s.name) for s in side)}{'*' if any(s.winner for s in side) else ''} "
+                     f"{sum(s.total for s in side)}" for side in sides.values())
 
 
 def _word(words: dict[str, str], key: str) -> str:
@@ -388,11 +394,13 @@ def cmd_history_show(args) -> int:
         seed=m.seed, engine=shown(m.engine_version)))
     t = Table(title=_("Score"))
     renown = any(x.renown for x in m.seats)   # (the Legendary Track's, each faction's at the end)
-    for col in (_("seat"), _("name"), _("kind"), _("tokens"), _("cards"), _("total"), _("winner"),
+    teams = any(x.team is not None for x in m.seats)
+    for col in (_("seat"), _("name"), *([_("team")] if teams else []), _("kind"), _("tokens"), _("cards"), _("total"), _("winner"),
                 *([_("Renown")] if renown else [])):
         t.add_column(col)
     for x in m.seats:
         t.add_row(str(x.seat + 1) if x.seat >= 0 else "—", shown(x.name),
+                  *([chr(65 + x.team) if x.team is not None else "—"] if teams else []),
                   _word(SEAT_KINDS, x.kind) + (f" ({shown(x.bot)})" if x.bot else ""),
                   str(x.tokens), str(x.card_honor), str(x.total), _("yes") if x.winner else "",
                   *([", ".join(f"{faction_name(f)} {n}" for f, n in (x.renown or {}).items())] if renown else []))

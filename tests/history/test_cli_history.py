@@ -251,3 +251,25 @@ def test_a_legendary_games_renown_is_kept_shown_and_exported(capsys, tmp_path, m
     shown_ = capsys.readouterr().out
     first = at_the_end[0]
     assert "Renown" in shown_ and f"Enlightened {first['enlightened']}, Lifebound {first['lifebound']}" in shown_
+
+
+def test_a_team_games_list_line_and_score_table_show_its_teams(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")
+    db = tmp_path / "h.sqlite3"
+    code, _, err = run(capsys, "simulate", "--games", 1, "--seed", 5, "--bots", "greedy,greedy,greedy,greedy",
+                       "--variants", "teams", "--record", "--db", db)
+    assert code == 0, err
+    listed = json.loads(run(capsys, "history", "list", "--db", db, "--games", "simulated", "--json")[1])["matches"][0]
+    sides: dict[int, list] = {}
+    for s in listed["seats"]:
+        sides.setdefault(s["team"], []).append(s)
+    expected = [f"{' & '.join(s['name'] for s in side)}{'*' if side[0]['winner'] else ''} "
+                f"{sum(s['total'] for s in side)}" for side in sides.values()]
+    assert len(expected) == 2
+    out = run(capsys, "history", "list", "--db", db, "--games", "simulated")[1]
+    assert ", ".join(expected) in out   # each team once, its honor summed, the winning team starred
+    out = run(capsys, "history", "show", "--db", db, listed["id"])[1]
+    score = out[out.index("Score"):out.index("Honor by turn")]
+    for s in listed["seats"]:
+        assert re.search(rf"{s['name']}\s*│\s*{'AB'[s['team']]}\s*│", score)   # the seat's team, as the table letters it
+    assert "Team " + " & ".join(s["name"] for s in sides[0]) in out   # the race is run by the teams
