@@ -1,5 +1,6 @@
 """The desktop window's parts: clicking cards, disabled reasons, undo, autosave/resume,
 save/load errors, the setup dialog's checks and presets."""
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -504,6 +505,40 @@ def test_the_window_and_the_setup_dialog_fit_a_small_screen(qtbot, monkeypatch):
     assert dlg.rect().contains(start) and dlg.start_button.isVisible()
     assert dlg.content.minimumHeight() > dlg.scroll.viewport().height()   # the choices scroll instead
     assert not dlg.scroll.horizontalScrollBar().isVisible()
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_on_an_800_pixel_screen_the_center_row_and_its_counts_fit_the_table(qtbot, monkeypatch, lang):
+    """At 800x600 the center row's sixth card was cut and its title line ("Honor pool: ⬢ 60 / 60")
+    clipped: the counts go short where the row is narrow, their words in the tooltips."""
+    from PySide6.QtCore import QRect
+    from PySide6.QtGui import QScreen
+    from ascension.core import i18n
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    monkeypatch.setattr(QScreen, "availableGeometry", lambda self: QRect(0, 0, 800, 600))
+    i18n.set_language(lang)
+    try:
+        window = MainWindow(Controller(autosave=None), storage.Settings())
+        qtbot.addWidget(window)
+        window.confirm = lambda *a: True
+        window.show()
+        window.start(TWO)
+        qtbot.wait(50)
+        table = window.table
+        assert window.width() <= 800
+        sixth = table.center.cards[5]
+        assert table.rect().contains(QRect(sixth.mapTo(table, sixth.rect().topLeft()), sixth.size()))
+        for label in (table.center_title, table.deck_label, table.pool_label):
+            assert label.width() >= label.sizeHint().width(), label.text()   # nothing clipped
+        assert table.pool_label.toolTip() == i18n._("Honor pool: ⬢ {left} / {total}").format(left=60, total=60)
+        assert table.pool_label.text() == "⬢ 60 / 60"
+        monkeypatch.setattr(QScreen, "availableGeometry", lambda self: QRect(0, 0, 1600, 900))
+        window.resize(1280, 720)   # room again: the counts in words
+        qtbot.wait(50)
+        assert table.pool_label.text() == table.pool_label.toolTip()
+    finally:
+        i18n.set_language("en")
 
 
 def test_center_cards_dealt_since_your_last_move_are_marked_new(window, qtbot):

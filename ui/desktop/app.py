@@ -136,7 +136,7 @@ class MainWindow(QMainWindow):
         self.play_page.setStretchFactor(0, 1)
         self.play_page.setStretchFactor(1, 0)
         self.play_page.setSizes([960, 320])
-        side.setMinimumWidth(280)
+        side.setMinimumWidth(240)   # (an 800-pixel screen: the center row's six cards need the rest)
         self.pass_page = PassScreen()
         self.end_page = EndScreen()
         self.welcome = self._welcome_page()

@@ -262,7 +262,8 @@ class TableWidget(QWidget):
         centre = QVBoxLayout()
         centre.setSpacing(2)
         info = QHBoxLayout()      # the shared counts ride on the center row's title line
-        info.addWidget(self._zone_label(_("Center row")))
+        self.center_title = self._zone_label(_("Center row"))
+        info.addWidget(self.center_title)
         info.addSpacing(16)
         self.deck_label = self._zone_label("")
         self.void_button = QPushButton()
@@ -303,6 +304,7 @@ class TableWidget(QWidget):
             row.card_clicked.connect(self.card_clicked)
             row.zoom_requested.connect(self.zoom_requested)
         self._current = 0
+        self._counts = (0, 0, 0)   # center deck, honor pool left, honor pool at the start
         self.pile_w = 136
 
     def _zone_label(self, text: str) -> QLabel:
@@ -342,6 +344,22 @@ class TableWidget(QWidget):
             t.setFixedSize(self.pile_w, tile_h)
         for panel in self.seat_panels + self.score_panels:
             panel.setFixedHeight(self.SEATS_H)
+        self._count_texts()
+
+    def _count_texts(self) -> None:
+        """The center deck's and the honor pool's counts beside the center row's title: in words
+        where the row is wide enough, else short (a small screen), the words in their tooltips."""
+        deck, left, total = self._counts
+        long = (_("Center deck: {n}").format(n=deck), _("Honor pool: ⬢ {left} / {total}").format(left=left, total=total))
+        short = (_("Deck: {n}").format(n=deck), "⬢ {left} / {total}".format(left=left, total=total))
+        title = self.center_title.fontMetrics()
+        needed = (title.horizontalAdvance(self.center_title.text()) + sum(map(title.horizontalAdvance, long))
+                  + self.void_button.sizeHint().width() + 16 + 10 + 24)
+        deck_text, pool_text = long if needed <= self.center.width() else short
+        self.deck_label.setText(deck_text)
+        self.pool_label.setText(pool_text)
+        self.deck_label.setToolTip(long[0])
+        self.pool_label.setToolTip(long[1])
 
     # ------------------------------------------------------------------ content
     def refresh(self, game, viewer: int | None, state: StateFn, seat_kinds: list[str],
@@ -359,10 +377,9 @@ class TableWidget(QWidget):
         row = [(c, state(c, "center") if c is not None else CardState()) for c in game.center_row]
         self.center.set_cards(self.defs, row)
         self._piles(game, state)
-        pool_total = game.ctx.setup.get("honor_pool") or game.pool
-        self.deck_label.setText(_("Center deck: {n}").format(n=len(game.center_deck)))
+        self._counts = (len(game.center_deck), game.pool, game.ctx.setup.get("honor_pool") or game.pool)
         self.void_button.setText(_("Void: {n} ▸").format(n=len(game.void)))
-        self.pool_label.setText(_("Honor pool: ⬢ {left} / {total}").format(left=game.pool, total=pool_total))
+        self._count_texts()
         cur = game.players[game.current]
         res = ["<span style='color:#7fd0ff'>◆ {}</span>".format(
                    ngettext("{n} rune", "{n} runes", cur.runes).format(n=cur.runes)),
