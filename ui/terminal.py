@@ -308,8 +308,13 @@ def terminal_session(path: Path) -> tuple[Session, int]:
     the terminal can play (one person seated, the others bots)."""
     session = storage.read_session(path)
     people = [i for i, s in enumerate(session.seats) if s.kind == "human"]
-    if len(people) != 1:
-        raise SaveFileError(_("{path}: not a terminal game: {n} people seated, not 1").format(path=path, n=len(people)))
+    if len(people) > 1:   # a hot-seat game: the desktop hands the screen from one person to the next
+        raise SaveFileError(_("{path}: a game of {n} people at one screen, which the terminal game does not play; "
+                              "open it in the desktop program (ascension-desktop, then Load)").format(
+            path=path, n=len(people)))
+    if not people:
+        raise SaveFileError(_("{path}: a game of bots only, with no seat for you; watch it in the desktop program "
+                              "(ascension-desktop, then Load)").format(path=path))
     return session, people[0]
 
 

@@ -660,3 +660,22 @@ def test_both_commands_say_their_version(command):
                           env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
     name = "ascension" if command.endswith("cli") else "ascension-desktop"
     assert (done.returncode, done.stdout) == (0, f"{name} {version('ascension-table')}\n"), done.stderr
+
+
+@pytest.mark.parametrize("kinds, said", [
+    (("human", "human"), "a game of 2 people at one screen, which the terminal game does not play; open it in the "
+                         "desktop program (ascension-desktop, then Load)"),
+    (("bot", "bot"), "a game of bots only, with no seat for you; watch it in the desktop program (ascension-desktop, "
+                     "then Load)"),
+])
+def test_a_desktop_only_save_loaded_in_the_terminal_says_where_it_plays(capsys, tmp_path, kinds, said):
+    """It said "not a terminal game: 2 people seated, not 1", not what to do with it."""
+    from ascension.core.session import Seat, Session
+    seats = [Seat("Ann", kinds[0], "easy" if kinds[0] == "bot" else None),
+             Seat("Bob", kinds[1], "easy" if kinds[1] == "bot" else None)]
+    save = tmp_path / "table.json"
+    save.write_text(Session.start(["10th"], seats, seed=3).to_json())
+    before = save.read_bytes()
+    code, out, err = run(capsys, "play", "--no-record", "--load", str(save))
+    assert code == 2 and err == f"ascension: error: {save}: {said}\n"
+    assert save.read_bytes() == before   # the game stays as it was, to be opened where it plays
