@@ -46,7 +46,8 @@ DASK_CONNECT_TIMEOUT = "10s"   # how long --dask waits for a scheduler
 
 # ---------------------------------------------------------------------------- simulate
 def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
-    """Sets, bots (one per seat), variants and seed, validated before any game is played."""
+    """Sets, bots (one per seat), variants and seed (drawn when none is given), validated before
+    any game is played."""
     sets, bots, variants = _csv(args.sets), _csv(args.bots), _csv(args.variants)
     unknown = [b for b in bots if b not in bot_kinds()]
     if unknown or not bots:
@@ -68,11 +69,7 @@ def _resolve(args) -> tuple[list[str], list[str], list[str], int]:
         raise UsageError(_("--bot-budget must be at least 1"))
     setup = build_setup(sets, [_("Seat {n}").format(n=i + 1) for i in range(players)], variants, seed=0)  # raises SetupError
     sets, variants = setup.sets, setup.variants   # as installed, whatever their case
-    seed = args.seed
-    if seed is None:
-        seed = secrets.randbits(63)
-        print(_("seed {seed} (drawn at random; pass --seed {seed} to repeat)").format(seed=seed), file=sys.stderr)
-    return sets, bots, variants, seed
+    return sets, bots, variants, secrets.randbits(63) if args.seed is None else args.seed
 
 
 @contextmanager
@@ -197,6 +194,8 @@ def cmd_simulate(args) -> int:
         return where
     try:
         with _cluster(args.dask, run["jobs"]) as (executor, run["jobs"]):
+            if args.seed is None:   # (said once the games start: a run refused before them has none to repeat)
+                print(_("seed {seed} (drawn at random; pass --seed {seed} to repeat)").format(seed=seed), file=sys.stderr)
             if sys.stderr.isatty():
                 columns = (TextColumn(_("games")), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
                 with Progress(*columns, console=Console(stderr=True), transient=True) as bar:

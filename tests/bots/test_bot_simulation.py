@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
@@ -150,3 +151,21 @@ def test_simulate_command_says_when_the_dask_scheduler_cannot_be_reached(capsys,
     assert cli.main(["simulate", "--sets", "10th", "--bots", "easy,easy", "--games", "1", "--seed", "1",
                      "--dask", "tcp://127.0.0.1:9"]) == 2
     assert "--dask tcp://127.0.0.1:9: cannot reach the scheduler" in capsys.readouterr().err
+
+
+def test_a_drawn_seed_is_said_when_the_games_start_and_not_for_a_run_refused_before_them(capsys, monkeypatch):
+    """A wrong --dask address was answered with "seed … (drawn at random; pass --seed … to
+    repeat)" and then the error: a seed for games that were never played."""
+    from ascension.ui.cli import main
+    monkeypatch.setitem(sys.modules, "distributed", None)
+    assert main(["simulate", "--bots", "easy,easy", "--games", "1", "--dask", "local"]) == 2
+    assert "drawn at random" not in capsys.readouterr().err
+    assert main(["simulate", "--bots", "easy,easy", "--games", "1", "--json"]) == 0
+    out, err = capsys.readouterr()
+    seed = re.fullmatch(r"seed (\d+) \(drawn at random; pass --seed \1 to repeat\)\n", err)
+    assert seed, err
+    assert main(["simulate", "--bots", "easy,easy", "--games", "1", "--json", "--seed", seed[1]]) == 0
+    again = capsys.readouterr()
+    played = [{k: v for k, v in json.loads(text).items() if k not in ("seconds", "games_per_second")}
+              for text in (out, again.out)]
+    assert played[0] == played[1] and again.err == ""   # the same game again, and nothing drawn
