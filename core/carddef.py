@@ -68,7 +68,7 @@ class Trigger:
     from_center: bool
     other: bool
     only_if_took_nothing: bool
-    first: bool = False   # only the first matching hero played this turn sets it off
+    first: bool = False   # only the first matching hero played (monster defeated) this turn sets it off
 
 
 @dataclass(frozen=True)

@@ -68,7 +68,8 @@ class TriggerFilter(_Model):
     from_center: bool = False
     other: bool = False
     took_nothing: bool = False   # turn_end: only if the player acquired and defeated nothing
-    first: bool = False          # hero_played: only the first such hero this turn (CotG Snapdragon)
+    first: bool = False          # only the first such hero played (CotG Snapdragon) or monster defeated
+                                 # (Voidthirster) this turn
 
 
 class TriggerModel(_Model):
@@ -282,6 +283,9 @@ def trigger_text(t: Trigger, steps: tuple[Step, ...]) -> str:
                      if t.only_if_took_nothing else _("At the end of your turn: {effect}"), steps)
     if t.on == "hero_played" and t.first:
         return _with(_(_FIRST_HERO[faction]), steps)
+    if t.on == "defeat" and t.first and not t.faction:
+        return _with(_("The first time you defeat a monster in the center row each turn: {effect}") if t.from_center
+                     else _("The first time you defeat a monster each turn: {effect}"), steps)
     what = _(_TRIGGER_CARD.get((t.other, t.type), _TRIGGER_CARD[t.other, None])[faction])
     if t.from_center:
         what = _("{what} in the center row").format(what=what)

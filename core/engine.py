@@ -574,6 +574,18 @@ class Game:
                 return True
         return False
 
+    def _defeated_before(self, seat: int, subject: int | None, from_center: bool) -> bool:
+        """Whether ``seat`` defeated a monster other than ``subject`` earlier this turn (in the center
+        row when ``from_center``): read back in the log to the turn's start, as defeats are not
+        kept otherwise (few cards ask, and only when one is defeated)."""
+        for ev in reversed(self.log):
+            if ev.kind == "turn_started":
+                return False
+            if ev.kind == "defeated" and ev.seat == seat and ev.card != subject and (
+                    not from_center or ev.where == "center_row"):
+                return True
+        return False
+
     def played_faction(self, seat: int, faction: str, exclude: int | None = None) -> bool:
         defs = self.ctx.defs
         for h in self.players[seat].played:
@@ -768,7 +780,8 @@ class Game:
                     continue
                 if t.only_if_took_nothing and p.took:
                     continue
-                if t.first and self._played_before(seat, subject, t.faction):
+                if t.first and (self._defeated_before(seat, subject, t.from_center) if on == "defeat"
+                                else self._played_before(seat, subject, t.faction)):
                     continue
                 if t.once_per_turn:
                     tag = f"{c}:{t.key}"

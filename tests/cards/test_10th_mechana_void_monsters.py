@@ -352,6 +352,20 @@ def test_void_initiate_gains_a_rune_and_may_banish():
     ok(game)
 
 
+def test_voidthirster_put_into_play_after_a_center_defeat_gives_nothing_for_the_next_that_turn():
+    """"Gain 1 honor the first time you defeat a center-row monster each turn": a defeat before it
+    came into play was the first; it gave 1 honor for the second."""
+    game = fresh()
+    row(game, ["Samael's Trickster", "Tormented Soul"])
+    arrange(game, 0, hand=["Voidthirster"], constructs=[], deck=["Mystic", "Mystic"])
+    set_resources(game, 0, power=6)
+    script(game, ["Defeat Samael's Trickster"])
+    assert me(game).honor == 2
+    script(game, ["Play Voidthirster", "Defeat Tormented Soul"])
+    assert me(game).honor == 2 + 2                  # the Soul's reward alone
+    ok(game)
+
+
 def test_voidthirster_honor_first_center_monster_each_turn_not_cultist():
     game = fresh()
     row(game, ["Samael's Trickster", "Tormented Soul", "Mephit"])
