@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import ConfigDict, Field, with_config
+from pydantic import BeforeValidator, ConfigDict, Field, StrictInt, StrictStr, with_config
 from typing_extensions import TypedDict
 
 from ascension.core.cards import FACTIONS
@@ -16,6 +16,9 @@ from .track import LEGEND
 
 Faction = Literal[FACTIONS]   # type: ignore[valid-type]
 Seat = Annotated[str, Field(pattern=r"^-?[0-9]+$")]
+# A Unite-Emissary waiting for another Emissary: [card, its definition, the effect to resolve then]
+# (a list in JSON and in the engine; read as a tuple to check each place's type)
+Waiting = Annotated[tuple[StrictInt, StrictStr, StrictStr], BeforeValidator(lambda v: tuple(v) if isinstance(v, list) else v)]
 
 
 @with_config(ConfigDict(extra="forbid"))
@@ -23,7 +26,7 @@ class TurnFacts(TypedDict, total=False):
     boons: dict[Seat, list[Faction]]
     used: dict[Seat, list[Faction]]
     emissaries: dict[Seat, list[int]]
-    waiting: dict[Seat, list[int]]
+    waiting: dict[Seat, list[Waiting]]
     touched: dict[Seat, list[Faction]]
     echo: dict[Seat, Annotated[int, Field(ge=0)]]
 

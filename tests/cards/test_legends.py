@@ -185,6 +185,26 @@ def test_forest_emissary_draws_and_unites_with_another_emissary_for_2_honor():
     assert res(game) == (2, 0, 2) and hand(game) == ["Apprentice", "Militia"]
 
 
+def test_a_game_saved_while_a_unite_emissary_waits_loads_and_the_emissary_still_unites():
+    """Saved after Forest Emissary, its Unite-Emissary waiting for another Emissary, the game was
+    refused on loading ("turn.waiting.0[0]: Input should be a valid integer"): the autosave of
+    such a turn, an Undo or a resume were lost."""
+    from ascension.core.match import SaveFileError, load, save
+    game = fresh()
+    row(game, [])
+    arrange(game, 0, hand=["Forest Emissary", "Mecha Emissary"], deck=["Apprentice", "Militia"])
+    script(game, ["Play Forest Emissary"])
+    text = save(game)
+    again = load(text)
+    assert save(again) == text
+    script(again, ["Play Mecha Emissary"])
+    assert res(again) == (2, 0, 2)
+    broken = text.replace('"legends.forest_emissary","play.1.then"', '"legends.forest_emissary",3')
+    assert broken != text
+    with pytest.raises(SaveFileError, match=r"turn\.waiting\.0\[0\]\[2\]"):
+        load(broken)
+
+
 def test_snowstrider_lycan_gains_rune_power_honor_and_draws():
     game = fresh()
     row(game, [])
