@@ -620,6 +620,8 @@ class MayTakeToHand(Verb):
         if frame.subject in game.players[frame.seat].discard:
             game.ask(frame.seat, "yes_no", {"verb": "to_hand", "card": frame.subject},
                      [("yes",), ("no",)])
+        else:   # another copy (or effect) moved it first: nothing was done, the use stays
+            unmark(game, frame)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "yes":
@@ -645,6 +647,8 @@ class MayPutIntoPlay(Verb):
         if frame.subject in game.players[frame.seat].discard:
             game.ask(frame.seat, "yes_no", {"verb": "into_play", "card": frame.subject},
                      [("yes",), ("no",)])
+        else:   # another copy (or effect) moved it first: nothing was done, the use stays
+            unmark(game, frame)
 
     def answer(self, game, frame, p, option, data):
         if option[0] == "yes":

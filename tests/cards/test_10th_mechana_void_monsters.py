@@ -201,6 +201,20 @@ def test_rocket_courier_x_99_acquired_mechana_construct_may_go_to_hand():
     ok(game)
 
 
+def test_two_rocket_couriers_each_send_one_mechana_construct_to_hand():
+    """Each copy is once per turn: the second one's use went on the card the first had already
+    moved, and the next Mechana construct that turn went to the discard pile unasked."""
+    game = fresh()
+    row(game, ["Burrower Mark II", "Watchmaker's Altar"])
+    arrange(game, 0, hand=[], discard=[], constructs=["Rocket Courier X-99", "Rocket Courier X-99"])
+    set_resources(game, 0, runes=20)
+    script(game, ["Acquire Burrower Mark II", "Yes"])
+    assert hand(game) == ["Burrower Mark II"]
+    script(game, ["Acquire Watchmaker's Altar", "Yes"])
+    assert hand(game) == ["Burrower Mark II", "Watchmaker's Altar"] and me(game).discard == []
+    ok(game)
+
+
 def test_rocket_courier_x_99_offer_can_be_declined():
     game = fresh()
     row(game, ["The Grand Design"])

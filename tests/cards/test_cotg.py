@@ -388,6 +388,17 @@ def test_mechana_initiate_text_says_choose_one():
 
 # ------------------------------------------------------------------ Rocket Courier X-99: into play
 
+def test_two_rocket_couriers_each_put_one_mechana_construct_into_play():
+    game = fresh()
+    row(game, ["Burrower Mark II", "Watchmaker's Altar"])
+    arrange(game, 0, hand=[], discard=[], constructs=["Rocket Courier X-99", "Rocket Courier X-99"])
+    set_resources(game, 0, runes=20)
+    script(game, ["Acquire Burrower Mark II (3 runes)", "Yes"])
+    script(game, ["Acquire Watchmaker's Altar (5 runes)", "Yes"], finish=False)
+    assert names(game, me(game).constructs)[2:] == ["Burrower Mark II", "Watchmaker's Altar"]
+    assert me(game).discard == []
+
+
 def test_rocket_courier_puts_the_construct_into_play_usable_this_turn():
     game = fresh()
     row(game, ["The Grand Design", "Burrower Mark II"])
