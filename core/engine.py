@@ -1139,8 +1139,7 @@ class Game:
         p = self.players[seat]
         d = self.ctx.defs[iid]
         cost = self.price(seat, iid) + extra
-        if d.type == "construct":
-            p.discount = 0
+        if d.type == "construct":   # (the discount is used up by the acquisition itself: ``acquire``)
             if self.buys_as_mechana(seat, iid):
                 from_mech = min(p.mech_runes, cost)
                 p.mech_runes -= from_mech
@@ -1156,7 +1155,10 @@ class Game:
             self.void.remove(iid)
         elif where == "pile":
             self.piles[self.ctx.defs[iid].id].remove(iid)
-        self.players[seat].took += 1
+        taker = self.players[seat]
+        taker.took += 1
+        if self.ctx.defs[iid].type == "construct":   # "your next construct acquisition": paid or free
+            taker.discount = 0
         p = self.players[seat if owner is None else owner]
         (p.deck if to == "deck_top" else p.discard).append(iid)
         self.emit("acquired", seat, iid, 0, where)

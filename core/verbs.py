@@ -163,7 +163,7 @@ def affordable(game: "Game", seat: int, card: int) -> bool:
 
 def pay(game: "Game", seat: int, card: int) -> None:
     """Pay ``card``'s cost as the engine's own acquire and defeat do: power for a monster, runes
-    for the rest (``Game.pay_runes``: Mechana-only runes first, the discount used up)."""
+    for the rest (``Game.pay_runes``: Mechana-only runes first, the discount counted)."""
     d = game.card(card)
     if d.type == "monster":
         game.players[seat].power -= d.cost

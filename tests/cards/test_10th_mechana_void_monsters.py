@@ -172,6 +172,20 @@ def test_reactor_monk_next_construct_one_rune_cheaper_only_once():
     ok(game)
 
 
+def test_reactor_monk_discount_is_used_up_by_a_free_construct_acquisition():
+    """"Your next construct acquisition this turn": a construct taken free (Avatar of the Fallen's
+    reward) was that acquisition; the discount lasted on to the next one bought."""
+    game = fresh()
+    row(game, ["Avatar of the Fallen", "Shadow Star", "Burrower Mark II"])
+    arrange(game, 0, hand=["Reactor Monk"], deck=["Militia", "Militia"])
+    set_resources(game, 0, power=7)
+    script(game, ["Play Reactor Monk", "Defeat Avatar of the Fallen", "Shadow Star"])
+    assert "Shadow Star" in names(game, me(game).discard)
+    set_resources(game, 0, runes=3)
+    assert "Acquire Burrower Mark II (3 runes)" in labels(game)   # full price again
+    ok(game)
+
+
 def test_reactor_monk_discount_lasts_this_turn_only():
     game = fresh()
     row(game, ["Shadow Star"])
