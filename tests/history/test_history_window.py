@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from ascension.core.match import replay
 from ascension.ui.desktop.history_window import HistoryWindow, MatchTableModel
 from ascension.ui.history import open_history, repo
-from ascension.ui.history.replay import ReplaySteps
+from ascension.ui.history.replay import ReplaySteps, side_scores
 
 from history_helpers import T0, make_record, seat
 
@@ -175,10 +175,10 @@ def test_match_page_and_replay_viewer(window, qtbot):
     assert re.match(rf"{re.escape(who)} plays .+: \d+ (rune|power)", added[0]), added
     heads = [i for i in range(v.log.count()) if v.log.item(i).font().bold()]
     assert heads == sorted(steps.turn_starts) and "'s turn 1 begins." in texts[heads[0]]
-    assert dict(steps.steps[-1].scores) == {r["name"]: r["total"] for r in full.scores()}
-    page.tabs.setCurrentWidget(page.race)   # the honor race: each player's line ends at their total
+    assert dict(steps.steps[-1].scores) == dict(side_scores(full))   # (a team game: each team's honor)
+    page.tabs.setCurrentWidget(page.race)   # the honor race: each side's line ends at its total
     ends = {item.name(): item.yData[-1] for item in page.race.plot.listDataItems()}
-    assert ends == {r["name"]: r["total"] for r in full.scores()} and page.race.lines == len(ends)
+    assert ends == dict(side_scores(full)) and page.race.lines == len(ends) == len(full.sides())
     assert "The game is over." in v.log.item(v.log.count() - 1).text()
     v.first_btn.click()
     assert v.index == 0 and v.log.count() == opening

@@ -5,6 +5,7 @@ import re
 import pytest
 from PySide6.QtCore import Qt
 
+from ascension.ui.history.replay import side_scores
 from clicker import end_screen_rows, play_to_the_end, seats
 
 
@@ -18,11 +19,10 @@ def check_end_screen(window):
     for score in game.scores():
         row = rows[score["name"]]
         assert [int(x) for x in row[1:]] == [score["tokens"], score["cards"], score["total"]]
-    race = window.end_page.race   # the honor race: one line per player, a point per turn, ending at the score
+    race = window.end_page.race   # the honor race: one line per side (a team's seats summed), a point per turn
     if game.turn > 1:
         lines = {item.name(): list(item.yData) for item in race.plot.listDataItems()}
-        assert race.isVisible() and {name: ys[-1] for name, ys in lines.items()} == \
-            {score["name"]: score["total"] for score in game.scores()}
+        assert race.isVisible() and {name: ys[-1] for name, ys in lines.items()} == dict(side_scores(game))
         assert all(len(ys) == game.turn for ys in lines.values())
         story = race.story.text()   # in words: who led, how often it changed hands, the largest lead
         assert re.match(r"(.+ led for \d+ of \d+ turns|No one was ever ahead)", story) and race.story.isVisible()
