@@ -37,6 +37,8 @@ PURE: Final = __file__.endswith(".py")   # this module runs as pure Python, the 
 _bare = object.__new__   # (pure Python) an object whose fields the caller sets, without __init__
 
 HAND_SIZE: Final = 5
+# The saved game's format: 2 since heroes that left play are kept (``Player.left_play``); 1 is read too
+SAVE_FORMAT: Final = 2
 ROW_SIZE: Final = 6
 MAX_TURNS: Final = 400  # safety cap: a game still running after this many turns is stopped as "capped"
 CHECKPOINT_EVERY: Final = 64   # answers between the copies a failed answer is restored from (see apply)
@@ -200,7 +202,7 @@ class Frame:
 class Player:
     FIELDS: ClassVar[tuple[str, ...]] = ("name", "deck", "hand", "discard", "played", "constructs", "kept", "honor",
                  "runes", "power", "mech_runes", "discount", "used", "unite_wait", "watchers",
-                 "took", "bonus_draw", "defeat_bonus", "all_mechana")
+                 "took", "bonus_draw", "defeat_bonus", "all_mechana", "left_play")
     __slots__ = FIELDS
 
     def __init__(self, name: str, to_fill: bool = False):
@@ -227,6 +229,7 @@ class Player:
         self.bonus_draw = 0              # extra cards drawn for the next hand
         self.defeat_bonus = 0            # honor for the next monster defeated in the center row or Void
         self.all_mechana = False         # every construct counts as Mechana this turn
+        self.left_play: list[int] = []   # heroes played this turn that have left play (banished): still played
 
     def copy(self) -> "Player":
         if PURE:   # a bare object is cheaper than a call of __init__ (with Game.clone: a tenth of a clone)
@@ -242,6 +245,7 @@ class Player:
         p.played, p.constructs, p.kept, p.used, p.unite_wait = (
             self.played[:], self.constructs[:], self.kept[:], self.used[:], self.unite_wait[:])
         p.watchers = [w[:] for w in self.watchers]
+        p.left_play = self.left_play[:]
         return p
 
     def reset_turn(self) -> None:
@@ -249,6 +253,7 @@ class Player:
         self.took = self.defeat_bonus = 0
         self.all_mechana = False
         self.used, self.unite_wait, self.watchers = [], [], []
+        self.left_play = []
 
     def owned(self) -> list[int]:
         return self.deck + self.hand + self.discard + self.played + self.constructs + self.kept
@@ -486,7 +491,7 @@ class Game:
         d["players"] = [p.to_dict() for p in self.players]
         d["stack"] = [f.to_list() for f in self.stack]
         d["queued"] = [f.to_list() for f in self.queued]
-        return {"format": 1, "setup": self.ctx.setup, "state": d}
+        return {"format": SAVE_FORMAT, "setup": self.ctx.setup, "state": d}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
@@ -566,10 +571,16 @@ class Game:
                 return True
         return False
 
+    def heroes_played(self, seat: int) -> list[int]:
+        """The cards ``seat`` played this turn, those that have left play since included (a hero
+        that banished itself was still played: Unite and "if you have played" count it)."""
+        p = self.players[seat]
+        return p.played + p.left_play if p.left_play else p.played
+
     def _played_before(self, seat: int, subject: int | None, faction: str | None) -> bool:
         """Whether a hero (of ``faction``) other than ``subject`` was played this turn."""
         defs = self.ctx.defs
-        for h in self.players[seat].played:
+        for h in self.heroes_played(seat):
             if h != subject and defs[h].type == "hero" and (faction is None or faction in defs[h].factions):
                 return True
         return False
@@ -588,7 +599,7 @@ class Game:
 
     def played_faction(self, seat: int, faction: str, exclude: int | None = None) -> bool:
         defs = self.ctx.defs
-        for h in self.players[seat].played:
+        for h in self.heroes_played(seat):
             if h != exclude and faction in defs[h].factions:
                 return True
         return False
@@ -913,7 +924,7 @@ class Game:
             return False
         if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
             return False
-        if ab.requires_played and not any(self.ctx.defs[h].name in ab.requires_played for h in p.played):
+        if ab.requires_played and not any(self.ctx.defs[h].name in ab.requires_played for h in self.heroes_played(seat)):
             return False
         if ab.requires_mechana and sum(self.has_faction(c, "mechana", seat)
                                        for c in self.players[seat].constructs) < ab.requires_mechana:

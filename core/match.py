@@ -23,10 +23,11 @@ from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_f
 from .i18n import _, validation_message
 from .names import check_visible
 from .slots import ext_problems
-from .engine import CARD_OPTIONS, ROW_SIZE, CardTables, Context, Game, GameOver, InvalidAnswer, PluginError, blame
+from .engine import (CARD_OPTIONS, ROW_SIZE, SAVE_FORMAT, CardTables, Context, Game, GameOver, InvalidAnswer,
+                     PluginError, blame)
 
 HONOR_PER_PLAYER = 30
-SAVE_FORMAT = 1
+READS_FORMATS = (1, SAVE_FORMAT)   # format 1: before heroes that left play were kept (none then)
 MAX_SAVE_CHARS = 5_000_000   # a long game saves in well under 200 kB
 MAX_DEPTH = 32               # nesting of a saved game's JSON (a real one goes 6 deep)
 MAX_ANSWERS = 100_000        # a real game has a few hundred
@@ -435,6 +436,7 @@ class PlayerModel(_Strict):
     bonus_draw: Count
     defeat_bonus: Count
     all_mechana: StrictBool
+    left_play: list[Card] = []   # (format 1 had none)
 
 
 class IntentModel(BaseModel):
@@ -557,7 +559,7 @@ def load(text: str, source: str = "save") -> Game:
         raise SaveFileError(_not_valid(source, _("expected an object with format, setup and state, not {type}").format(
             type=type(d).__name__)))
     newer(source, d, SAVE_FORMAT)
-    if d.get("format") != SAVE_FORMAT:
+    if d.get("format") not in READS_FORMATS:
         raise SaveFileError(_("{source}: unsupported save format {format}").format(source=source, format=shown(d.get("format"))))
     if _depth(d) > MAX_DEPTH:
         raise SaveFileError(_not_valid(source, _("nested more than {depth} deep").format(depth=MAX_DEPTH)))
@@ -628,6 +630,10 @@ def _frame_problems(ctx: Context, state: dict) -> list[str]:
                 out.append(_("{where}: {seat} is not a seat").format(where=where, seat=seat))
             if subject is not None and not 0 <= subject < n:
                 out.append(_("{where}: subject {card} is not a card of this match").format(where=where, card=subject))
+    for i, player in enumerate(state["players"]):
+        for card in player["left_play"]:
+            if not 0 <= card < n:
+                out.append(_("state.players[{i}].left_play: {card} is not a card of this match").format(i=i, card=card))
     if len(state["last_turn"]) != seats:
         out.append(_("state.last_turn: expected one entry per seat ({seats}), not {n}").format(
             seats=seats, n=len(state["last_turn"])))

@@ -241,7 +241,7 @@ class ForEachFactionHero(Verb):
     def run(self, game, frame, p):
         me = game.players[frame.seat]
         key = _sub_key(frame, "each")
-        played = [h for h in me.played if game.card(h).type == "hero" and p.faction in game.card(h).factions]
+        played = [h for h in game.heroes_played(frame.seat) if game.card(h).type == "hero" and p.faction in game.card(h).factions]
         for hero in reversed(played):
             game.stack.append(Frame(frame.card, frame.defn, key, 0, frame.seat, hero))
         me.watchers.append([frame.card, key, p.faction])

@@ -196,10 +196,13 @@ class WinWithFourEmissaries(Verb):
 
 # ------------------------------------------------------------------------ banish / destroy
 def _leave_play(game, seat: int, card: int) -> bool:
+    """A card leaves play for the Void; a hero was still played this turn (``Player.left_play``)."""
     me = game.players[seat]
     for zone in (me.played, me.constructs):
         if card in zone:
             zone.remove(card)
+            if zone is me.played:
+                me.left_play.append(card)
             if card in me.unite_wait:
                 me.unite_wait.remove(card)
             game.put_away(card)

@@ -9,7 +9,7 @@ import pytest
 
 from ascension.core.match import load_set, new_game
 from ascension.core.scenario import (
-    arrange, arrange_center, empty_center_row, hand, labels, names, script, set_resources,
+    arrange, arrange_center, empty_center_row, end_round, hand, labels, names, script, set_resources,
     stack_center_deck, to_void,
 )
 from ascension.plugins.legendary.track import renown
@@ -203,6 +203,37 @@ def test_a_game_saved_while_a_unite_emissary_waits_loads_and_the_emissary_still_
     assert broken != text
     with pytest.raises(SaveFileError, match=r"turn\.waiting\.0\[0\]\[2\]"):
         load(broken)
+
+
+def test_unite_counts_a_hero_played_earlier_that_banished_itself():
+    """Unite "triggers if you play or have played another Hero that shares a faction": Bombcrafter
+    (Void) banishes itself, yet it was played; Dark Monk (Enlightened, Void) played after it
+    drew nothing."""
+    game = fresh()
+    row(game, [])
+    arrange(game, 0, hand=["Bombcrafter", "Dark Monk"], deck=["Apprentice", "Militia", "Mystic"])
+    script(game, ["Play Bombcrafter"])
+    assert "Bombcrafter" in names(game, game.void) and hand(game) == ["Apprentice", "Dark Monk"]
+    script(game, ["Play Dark Monk"])
+    assert hand(game) == ["Apprentice", "Militia"]   # Unite: a card drawn
+
+
+def test_if_you_have_played_counts_a_hero_banished_since_and_the_turn_keeps_it_through_a_save():
+    """Temple of Arha "provided you have played a Mystic or Heavy Infantry this turn": a Mystic
+    banished by Naka's Boon after it was played still counts, in a saved game too; the next turn,
+    not any more."""
+    from ascension.core.match import load, save
+    game = fresh(chars={**CHARS, "void": "naka"})
+    row(game, ["Riftclaw"])
+    renown(game, 0)["void"] = 2
+    arrange(game, 0, hand=["Mystic"], constructs=["Temple of Arha"], deck=["Apprentice"])
+    set_resources(game, 0, runes=4)
+    script(game, ["Play Mystic", "Acquire Riftclaw", "Boon of Naka", "Mystic (played this turn)"])
+    assert not game.players[0].played   # (banished: an always-available card goes back to its pile)
+    game = load(save(game))
+    assert any(label.startswith("Use Temple of Arha") for label in labels(game))
+    end_round(game)
+    assert not any(label.startswith("Use Temple of Arha") for label in labels(game))
 
 
 def test_snowstrider_lycan_gains_rune_power_honor_and_draws():

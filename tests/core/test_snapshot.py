@@ -181,3 +181,19 @@ def test_rng_is_stable_across_runs():
     items = list(range(10))
     rng.shuffle(42, items)
     assert sorted(items) == list(range(10)) and items != list(range(10))
+
+
+def test_a_save_of_format_1_from_before_heroes_that_left_play_were_kept_loads_as_it_was():
+    """Format 2 keeps each seat's heroes that left play this turn (``left_play``); a format 1 save
+    has none and loads, and saves again in format 2."""
+    game = new_game(["10th"], ["A", "B"], seed=3)
+    old = json.loads(save(game))
+    assert old["format"] == 2
+    old["format"] = 1
+    for player in old["state"]["players"]:
+        del player["left_play"]
+    restored = load(json.dumps(old))
+    assert restored.decision() == game.decision() and save(restored) == save(game)
+    newer = {**old, "format": 3}
+    with pytest.raises(SaveNotUsableNow, match="newer version"):
+        load(json.dumps(newer))
