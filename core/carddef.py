@@ -90,6 +90,7 @@ class CardDef:
     keywords: frozenset[str]
     note: str = ""
     simple: bool = False            # playing it asks nothing: "play all" may play it
+    plays_late: bool = False        # what it does counts cards played before it: "play all" plays it last
     play_gives: tuple[int, int, int] | None = None  # its play effect is one plain gain (runes, power, honor)
     mechana_construct: bool = False  # printed Mechana construct (Mechana-only runes pay for it)
     estimated: tuple[str, ...] = ()  # values derived by a documented rule, not printed (UIs mark them)

@@ -369,6 +369,7 @@ def build_card(model: CardModel, set_id: str, role: str, verbs: VerbRegistry, wh
         note=model.note, estimated=tuple(model.estimated), labels=tuple(labels),
         simple=model.type != "monster" and not any(s.verb.asks for key, steps in comp.effects.items()
                                                    if key.startswith(("play", "unite")) for s in steps),
+        plays_late=any(s.verb.reads_turn for s in comp.effects.get("play", ())),
         mechana_construct=model.type == "construct" and "mechana" in model.factions,
         play_gives=_plain_gain(comp.effects.get("play", ())))
 

@@ -1131,15 +1131,23 @@ class Game:
 
     def play_all(self, seat: int) -> None:
         """Play every card in hand whose effect asks nothing, one after another, including cards
-        they draw; each resolves fully before the next."""
+        they draw; each resolves fully before the next. Cards whose effect counts what was played
+        before them (``plays_late``: "if you control two constructs") come after the others."""
         p = self.players[seat]
         defs = self.ctx.defs
         while self.pending is None and not self.over:
+            late = -1
             for c in p.hand:
-                if defs[c].simple:
-                    break
+                d = defs[c]
+                if d.simple:
+                    if not d.plays_late:
+                        break
+                    if late < 0:
+                        late = c
             else:
-                return
+                if late < 0:
+                    return
+                c = late
             self.play(seat, c)
             if self.stack or self.queued or self.ending:   # a plain gain left nothing to resolve
                 self._advance()

@@ -60,6 +60,9 @@ class Verb:
     shorthand: ClassVar[str | None] = None
     asks: ClassVar[bool] = False   # may stop to ask a player something (set from ``answer``)
     may_idle: ClassVar[bool] = False   # may find nothing to do (set from ``can_act``)
+    # What it does depends on what was played (or put into play, or gained) before it this turn:
+    # "Play all" plays cards with such a step after the others, so that they count them.
+    reads_turn: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw):
         super().__init_subclass__(**kw)

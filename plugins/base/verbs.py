@@ -443,6 +443,7 @@ class DiscountConstruct(AddToPlayer):
 
 class PowerPerMechanaConstruct(Verb):
     name = "power_per_mechana_construct"
+    reads_turn = True
     Params = NoParams
 
     def run(self, game, frame, p):
@@ -461,6 +462,7 @@ class PowerPerMechanaConstruct(Verb):
 
 class HonorPerConstructFaction(Verb):
     name = "honor_per_construct_faction"
+    reads_turn = True
     Params = NoParams
 
     def run(self, game, frame, p):
@@ -480,6 +482,7 @@ class HonorPerConstructFaction(Verb):
 
 class IfConstructs(Verb):
     name = "if_constructs"
+    reads_turn = True
     sub_effects = ("then",)
 
     class Params(Params):
@@ -504,6 +507,7 @@ class IfPlayedAnother(Verb):
     step resolves (Chronicle of the Godslayer's Runic Lycanthrope; the 10th edition's is a Unite
     card, which also counts a hero played later)."""
     name = "if_played_another"
+    reads_turn = True
     sub_effects = ("then",)
 
     class Params(Params):

@@ -92,6 +92,7 @@ class RenownThreshold(Verb):
     first, so nothing the card itself does can count, and Renown gained later this turn never
     adds the effect (FAQ)."""
     name = "renown_threshold"
+    reads_turn = True   # (Renown a card played before it gave counts)
     sub_effects = ("then", "otherwise")
 
     class Params(Params):
@@ -180,6 +181,7 @@ def fire_waiting_emissaries(game, seat: int) -> None:
 class WinWithFourEmissaries(Verb):
     """Arha Emissary: Emissaries of all four factions played this turn (this one counts) win."""
     name = "win_with_four_emissaries"
+    reads_turn = True
     Params = NoParams
 
     def run(self, game, frame, p):
@@ -336,6 +338,7 @@ class DestroySelf(Verb):
 class IfPlayedOrAcquired(Verb):
     """``then`` if the player played or acquired a card of ``faction`` this turn (the Remnants)."""
     name = READS_TOUCHED
+    reads_turn = True
     sub_effects = ("then",)
 
     class Params(Params):

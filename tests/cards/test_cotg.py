@@ -320,6 +320,24 @@ def test_two_runic_lycanthropes_cotg_give_the_bonus_once_to_the_second():
     assert (me(game).runes, me(game).power) == (4, 2)
 
 
+def test_play_all_plays_a_card_that_counts_earlier_plays_after_the_others():
+    """Play all went in hand order: Runic Lycanthrope before Wolf Shaman lost its 2 power, Kor
+    before two constructs its card; it now plays such cards after the rest (hand order otherwise)."""
+    game = fresh()
+    row(game, [])
+    arrange(game, 0, hand=["Runic Lycanthrope", "Wolf Shaman"], deck=["Militia", "Militia"])
+    script(game, ["Play all"], finish=False)
+    played = names(game, me(game).played)
+    assert played.index("Wolf Shaman") < played.index("Runic Lycanthrope")   # (the Militia drawn: before it too)
+    assert me(game).power == 2 + played.count("Militia")
+    game = fresh()
+    row(game, [])
+    arrange(game, 0, hand=["Kor, the Ferromancer", "Shadow Star", "Shadow Star"], deck=["Mystic"])
+    script(game, ["Play all"], finish=False)
+    assert names(game, me(game).constructs) == ["Shadow Star", "Shadow Star"]
+    assert "Mystic" in names(game, me(game).played + me(game).hand)   # Kor drew: two constructs in play
+
+
 # ------------------------------------------------------------------ Snapdragon
 
 def test_snapdragon_cotg_gives_1_honor_on_the_first_lifebound_hero_played_each_turn():
