@@ -413,7 +413,9 @@ class IfSubjectFaction(Verb):
 # ------------------------------------------------------------------------ taking cards
 class TakeFreeCostingUpToIt(Verb):
     """Mechaphoenix: acquire or defeat a card (center row or always-available) whose cost is no
-    more than the cost of the construct that set the trigger off."""
+    more than the cost of the construct that set the trigger off. The player may decline, and
+    its once-per-turn use waits for a costlier construct (rulebook FAQ: a construct's once-per-turn
+    effect need not be used as soon as its condition is met)."""
     name = "take_free_costing_up_to_it"
     Params = NoParams
 
@@ -421,16 +423,20 @@ class TakeFreeCostingUpToIt(Verb):
         limit = game.card(frame.subject).cost if frame.subject is not None else 0
         opts = [("card", c, "center" if c in game.center_row else "pile") for c in _center_and_piles(game)
                 if game.card(c).cost <= limit]
-        self.ask_or_auto(game, frame, p, {"verb": "take"}, opts)
+        if not opts:   # nothing that cheap: the use waits
+            unmark(game, frame)
+        self.ask_or_auto(game, frame, p, {"verb": "take"}, opts, optional=True)
 
     def answer(self, game, frame, p, option, data):
-        if game.card(option[1]).type == "monster":
+        if option[0] == "pass":
+            unmark(game, frame)   # declining is not using it
+        elif game.card(option[1]).type == "monster":
             game.defeat(frame.seat, option[1])
         else:
             game.acquire(frame.seat, option[1])
 
     def text(self, p, sub):
-        return _("Acquire or defeat a card costing no more than that construct for free.")
+        return _("You may acquire or defeat a card costing no more than that construct for free.")
 
     def profile(self, p, prof, sub):
         prof.vec[F.RUNES] += 2.0

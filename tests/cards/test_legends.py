@@ -360,7 +360,7 @@ def test_mechaphoenix_takes_a_card_costing_no_more_than_the_construct_for_free()
     arrange(game, 0, hand=["Korpse Maker"], constructs=["Mechaphoenix"])
     script(game, ["Play Korpse Maker"], finish=False)  # cost 5: Raiyna (7) is out of reach
     assert "Raiyna, Riftwalker (center row)" not in labels(game)
-    assert "Master Vaya (center row)" in labels(game) and "None" not in labels(game)
+    assert "Master Vaya (center row)" in labels(game) and "None" in labels(game)   # (it may be declined)
     script(game, ["Master Vaya (center row)"])
     assert "Master Vaya" in names(game, me(game).discard) and res(game) == (0, 2, 0)
     game = fresh()
@@ -368,6 +368,19 @@ def test_mechaphoenix_takes_a_card_costing_no_more_than_the_construct_for_free()
     arrange(game, 0, hand=["Mechaphoenix"])
     script(game, ["Play Mechaphoenix", "Muse of Malevolence (center row)", "Void"])  # itself: cost 7
     assert me(game).honor == 5
+
+
+def test_mechaphoenix_declined_for_a_cheap_construct_waits_for_a_costlier_one_that_turn():
+    """FAQ: a construct's once-per-turn effect need not be used as soon as its condition is met.
+    Mechaphoenix made the player take a card at the first Mechana construct (cost 3), and then
+    offered nothing at the next one (cost 6), with Master Vaya (5) in reach."""
+    game = fresh()
+    row(game, ["Master Vaya"])
+    arrange(game, 0, hand=["The Dreamscrape", "Ironheart Engine"], constructs=["Mechaphoenix"])
+    script(game, ["Play The Dreamscrape", "None"], finish=False)
+    assert "Master Vaya (center row)" not in labels(game)   # (cost 5: beyond The Dreamscrape's 3)
+    script(game, ["Play Ironheart Engine", "Master Vaya (center row)"], finish=False)
+    assert "Master Vaya" in names(game, me(game).discard)
 
 
 # =============================================================== Void
