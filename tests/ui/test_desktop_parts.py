@@ -1,5 +1,7 @@
 """The desktop window's parts: clicking cards, disabled reasons, undo, autosave/resume,
 save/load errors, the setup dialog's checks and presets."""
+import html
+
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
@@ -608,3 +610,31 @@ def test_play_all_is_enabled_only_while_two_or_more_cards_would_play(window, qtb
     assert [game.name_of(c) for c in window.controller.game.players[0].hand] == ["Seer of the Forked Path"]
     window.refresh()
     assert not window.decision.play_all_button.isEnabled()   # one card left, and it asks a choice
+
+
+def test_a_name_that_looks_like_markup_is_shown_as_written(window, qtbot):
+    """Names are typed freely: "Ann <3" lost its "<3" on the table, and "<b>Bo</b>" came out as
+    a bold "Bo" (its seat panel, the hand's title, the decision panel's title, the honor race)."""
+    from PySide6.QtGui import QTextDocument
+    from ascension.ui.desktop.charts import HonorRaceChart
+
+    def shown(label):
+        if label.textFormat() == Qt.PlainText:
+            return label.text()
+        doc = QTextDocument()
+        doc.setHtml(label.text())
+        return doc.toPlainText()
+
+    ann, bob = "Ann <3 &amp; <i>x</i>", "<b>Bo</b>"
+    window.start({"seats": seats(ann, (bob, "greedy")), "sets": ["10th"], "variants": [], "seed": 7,
+                  "honor_pool": None})
+    table = window.table
+    assert ann in shown(table.seat_panels[0].name) and shown(table.seat_panels[1].name) == bob
+    assert f"({ann}, 5 cards)" in shown(table.hand_label)
+    assert shown(window.decision.title) == f"Your turn, {ann}"
+    race = HonorRaceChart()
+    qtbot.addWidget(race)
+    race.show_race([ann, bob], [[1, 0], [1, 3]])
+    assert shown(race.story).startswith(f"{ann} led for 1 of 2 turns")
+    legend = {item.name() for item in race.plot.listDataItems()}
+    assert legend == {html.escape(ann), html.escape(bob)}   # (pyqtgraph's legend is HTML: escaped, it reads as written)

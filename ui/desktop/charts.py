@@ -2,6 +2,8 @@
 trend over the history's games, and one game's honor race."""
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -85,6 +87,7 @@ class HonorRaceChart(_HonorChart):
         self.lines = 0
         self.marker = None   # a vertical line at the turn a replay shows
         self.story = QLabel()   # who led, how often it changed, the largest lead
+        self.story.setTextFormat(Qt.PlainText)   # (the players' names as written)
         self.story.setWordWrap(True)
         self.layout().addWidget(self.story)
 
@@ -100,7 +103,7 @@ class HonorRaceChart(_HonorChart):
         turns = list(range(1, len(rows) + 1))
         for i, name in enumerate(names):
             pen = pg.mkPen(PLAYER_COLOURS[i % len(PLAYER_COLOURS)], width=2.5)
-            self.plot.plot(turns, [row[i] for row in rows], pen=pen, name=name)
+            self.plot.plot(turns, [row[i] for row in rows], pen=pen, name=html.escape(name))   # (the legend is HTML)
         self.plot.setXRange(1, max(2, len(rows)), padding=0.02)
         top = max(max(row) for row in rows)
         self.plot.setYRange(0, top * 1.25 + 5, padding=0)   # room for the legend above the lines

@@ -22,7 +22,9 @@ PANEL_STYLE = "QFrame#panel { background: #f3efe6; border: 1px solid #c9c1ad; bo
 
 
 def _bold(text: str, px: int = 15) -> QLabel:
+    """A title in bold, shown as written (a player named "<b>Bo</b>" is not markup)."""
     label = QLabel(text)
+    label.setTextFormat(Qt.PlainText)
     f = label.font()
     f.setPixelSize(px)
     f.setBold(True)
@@ -66,6 +68,7 @@ class DecisionPanel(QFrame):
         lay.setContentsMargins(10, 8, 10, 8)
         self.title = _bold("")
         self.prompt = QLabel()
+        self.prompt.setTextFormat(Qt.PlainText)   # (names and prompts as written)
         self.prompt.setWordWrap(True)
         self.source = None                      # CardWidget, made when defs are known
         self.source_row = QHBoxLayout()
@@ -325,6 +328,7 @@ class PassScreen(QWidget):
         self.title = _bold("", 34)
         self.title.setAlignment(Qt.AlignCenter)
         self.note = QLabel()
+        self.note.setTextFormat(Qt.PlainText)   # (names and prompts as written)
         self.note.setAlignment(Qt.AlignCenter)
         self.note.setWordWrap(True)
         f = self.note.font()
@@ -379,6 +383,7 @@ class EndScreen(QWidget):
         f.setPixelSize(16)
         self.table.setFont(f)
         self.notes = QLabel()
+        self.notes.setTextFormat(Qt.PlainText)   # (names and prompts as written)
         self.notes.setWordWrap(True)
         self.notes.setAlignment(Qt.AlignCenter)
         nf = self.notes.font()
@@ -410,6 +415,7 @@ class EndScreen(QWidget):
         self.replay_button.clicked.connect(lambda: self._match_id is not None and self.replay.emit(self._match_id))
         self.table.setMaximumWidth(760)
         self.subtitle = QLabel()
+        self.subtitle.setTextFormat(Qt.PlainText)   # (names and prompts as written)
         self.subtitle.setAlignment(Qt.AlignCenter)
         sf = self.subtitle.font()
         sf.setPixelSize(15)

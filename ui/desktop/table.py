@@ -7,6 +7,8 @@ is reported as ``card_clicked(iid)`` and the window turns it into an answer.
 """
 from __future__ import annotations
 
+import html
+
 from dataclasses import dataclass
 from typing import Callable
 
@@ -160,7 +162,7 @@ class SeatPanel(QFrame):
         p = game.players[self.seat]
         arrow = "▶ " if current else ""
         dot = f"<span style='color:{marker}'>●</span> " if marker else ""
-        self.name.setText(f"{dot}<b>{arrow}{p.name}</b>" + (_(" (you)") if you else ""))
+        self.name.setText(f"{dot}<b>{arrow}{html.escape(p.name)}</b>" + (_(" (you)") if you else ""))
         self.honor.setText(f"<b style='color:#8a6500'>⬢ {p.honor}</b>")
         team_tag = ""
         if team is not None:
@@ -175,7 +177,7 @@ class SeatPanel(QFrame):
         self.deck.setToolTip(_("Your deck, in no particular order: what you own that is not elsewhere") if you else "")
         status = game.public_status(self.seat)
         self.status.setVisible(bool(status))
-        self.status.setText(" · ".join(f"<b>{label}</b> {text}" for label, text in status))
+        self.status.setText(" · ".join(f"<b>{html.escape(label)}</b> {html.escape(text)}" for label, text in status))
         self.status.setToolTip("\n".join(f"{label}: {text}" for label, text in status))
         self.discard.setText(_("Discard {n} ▸").format(n=len(p.discard)))
         self.discard.setEnabled(bool(p.discard))
@@ -216,11 +218,11 @@ class ScorePanel(QFrame):
 
     def show_row(self, row: dict, status: list[tuple[str, str]] = ()) -> None:
         """Its score, and what plugins say of it (the Cult's Renown, the cards it takes next)."""
-        self.label.setText(_("{name} (solo opponent)").format(name=f"<b>{row['name']}</b>") + "<br>"
+        self.label.setText(_("{name} (solo opponent)").format(name=f"<b>{html.escape(row['name'])}</b>") + "<br>"
                            + _("{tokens} honor tokens + {cards} card honor = {total}").format(
                                tokens=f"<b style='color:#8a6500'>⬢ {row['tokens']}</b>", cards=row["cards"],
                                total=f"<b>{row['total']}</b>")
-                           + "".join(f"<br><b>{label}</b> {text}" for label, text in status))
+                           + "".join(f"<br><b>{html.escape(label)}</b> {html.escape(text)}" for label, text in status))
 
 
 class TableWidget(QWidget):
@@ -399,9 +401,9 @@ class TableWidget(QWidget):
             self.hand.set_cards(self.defs, [])
         else:
             me = game.players[viewer]
-            whose = _("Your hand") if person else _("{name}'s hand").format(name=me.name)
+            whose = _("Your hand") if person else _("{name}'s hand").format(name=html.escape(me.name))
             count = ngettext("{n} card", "{n} cards", len(me.hand)).format(n=len(me.hand))
-            self.hand_label.setText(f"{whose} <span style='font-weight:normal'>({me.name}, {count})</span>")
+            self.hand_label.setText(f"{whose} <span style='font-weight:normal'>({html.escape(me.name)}, {count})</span>")
             self.hand.set_cards(self.defs, [(c, state(c, "hand")) for c in me.hand])
         self._apply_sizes()
         self._tab_order()
