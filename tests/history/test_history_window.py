@@ -1,6 +1,7 @@
 """The History window, offscreen with pytest-qt: the paginated match list and its filters,
 sorting, statistics, the match page with its replay viewer, export and delete."""
 import csv
+import html
 import io
 import json
 import os
@@ -177,7 +178,7 @@ def test_match_page_and_replay_viewer(window, qtbot):
     assert heads == sorted(steps.turn_starts) and "'s turn 1 begins." in texts[heads[0]]
     assert dict(steps.steps[-1].scores) == dict(side_scores(full))   # (a team game: each team's honor)
     page.tabs.setCurrentWidget(page.race)   # the honor race: each side's line ends at its total
-    ends = {item.name(): item.yData[-1] for item in page.race.plot.listDataItems()}
+    ends = {html.unescape(item.name()): item.yData[-1] for item in page.race.plot.listDataItems()}   # (the legend is HTML)
     assert ends == dict(side_scores(full)) and page.race.lines == len(ends) == len(full.sides())
     assert "The game is over." in v.log.item(v.log.count() - 1).text()
     v.first_btn.click()

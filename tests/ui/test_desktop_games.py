@@ -1,5 +1,6 @@
 """Whole games played through the desktop window by clicking widgets; the end screen must show
 the engine's own result."""
+import html
 import re
 
 import pytest
@@ -21,7 +22,7 @@ def check_end_screen(window):
         assert [int(x) for x in row[1:]] == [score["tokens"], score["cards"], score["total"]]
     race = window.end_page.race   # the honor race: one line per side (a team's seats summed), a point per turn
     if game.turn > 1:
-        lines = {item.name(): list(item.yData) for item in race.plot.listDataItems()}
+        lines = {html.unescape(item.name()): list(item.yData) for item in race.plot.listDataItems()}   # (the legend is HTML)
         assert race.isVisible() and {name: ys[-1] for name, ys in lines.items()} == dict(side_scores(game))
         assert all(len(ys) == game.turn for ys in lines.values())
         story = race.story.text()   # in words: who led, how often it changed hands, the largest lead
