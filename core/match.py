@@ -22,7 +22,7 @@ from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _, validation_message
 from .names import check_visible
-from .slots import ext_problems
+from .slots import ext_problems, meaning_problems
 from .engine import (CARD_OPTIONS, ROW_SIZE, SAVE_FORMAT, CardTables, Context, Game, GameOver, InvalidAnswer,
                      PluginError, blame)
 
@@ -582,7 +582,7 @@ def load(text: str, source: str = "save") -> Game:
                 raise SaveFileError(_not_valid(source, "; ".join(problems)))
             game = Game.from_state(ctx, state)
             game.answers = list(m.answers)
-            problems = game.invariant_problems()
+            problems = game.invariant_problems() or meaning_problems(ctx.hooks.state_slots(), game)
         if problems:
             raise SaveFileError(_not_valid(source, "; ".join(problems)))
         return game

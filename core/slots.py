@@ -9,9 +9,14 @@ name, a damaged one with the path to the bad value), and what a reader of the st
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Annotated, Any, Callable
 
-from pydantic import TypeAdapter, ValidationError
+from pydantic import AfterValidator, Field, StrictStr, TypeAdapter, ValidationError
+
+from .names import check_visible
+
+if TYPE_CHECKING:
+    from .engine import Game
 
 from .i18n import _, validation_message
 
@@ -19,10 +24,16 @@ from .i18n import _, validation_message
 @dataclass(frozen=True)
 class StateSlot:
     """``game.ext[key]`` holds JSON of type ``shape`` (anything pydantic validates: ``int``,
-    ``list[int]``, a ``TypedDict`` declared with ``extra="forbid"``)."""
+    ``list[int]``, a ``TypedDict`` declared with ``extra="forbid"``). A shape cannot say what the
+    value must mean in its game, which a hostile or damaged save can get wrong while keeping the
+    shape (a card of another kind, a seat not at the table): ``meaning(game, value)`` says what is
+    wrong there, located, once the loaded game is built. ``required``: a saved game of a match
+    with this rule always has it (missing, it would start again from nothing, silently)."""
     key: str
     shape: Any
     doc: str
+    meaning: Callable[["Game", Any], list[str]] | None = None
+    required: bool = False
     _adapter: list = field(default_factory=list, repr=False, compare=False)
 
     def problem(self, value: Any) -> str | None:
@@ -38,20 +49,52 @@ class StateSlot:
         return None
 
 
+def _winner_meaning(game: "Game", seat: Any) -> list[str]:
+    solo = len(game.players) == 1
+    if not (-1 if solo else 0) <= seat < len(game.players):
+        return [_("state.ext.winner: {seat} is not a seat").format(seat=seat)]
+    if not game.over:
+        return [_("state.ext.winner: a winner is named in a game that is not over")]
+    return []
+
+
+VILLAIN_KEYS = ("villain_name", "villain_cards", "villain_honor")
 # The solo villains' common ground, which the engine's scoring and invariants read.
 CORE_SLOTS = (
-    StateSlot("villain_name", str, "the solo villain's name as written (translated where shown)"),
+    StateSlot("villain_name", Annotated[StrictStr, Field(max_length=200), AfterValidator(check_visible)],
+              "the solo villain's name as written (translated where shown)"),
     StateSlot("villain_cards", list[int], "the cards the villain took, in the order taken"),
     StateSlot("villain_honor", int, "honor tokens the villain took from the pool"),
-    StateSlot("winner", int, "the seat a card made the winner outright (Arha Emissary)"),
+    StateSlot("winner", int, "the seat a card made the winner outright (Arha Emissary)", meaning=_winner_meaning),
 )
 
 
+def _villain_problems(game: "Game") -> list[str]:
+    """A solo villain's three parts: all of them in a game of one seat (a solo game always has its
+    villain), none in a game of several."""
+    if len(game.players) == 1:
+        return [_("state.ext.{key}: missing (a solo game keeps its villain's part there)").format(key=key)
+                for key in VILLAIN_KEYS if key not in game.ext]
+    return [_("state.ext.{key}: a solo villain's part, in a game of {n} players").format(key=key, n=len(game.players))
+            for key in VILLAIN_KEYS if key in game.ext]
+
+
+def meaning_problems(slots: list[StateSlot], game: "Game") -> list[str]:
+    """What the parts of a loaded game's ``ext`` mean that they must not (each slot's
+    ``meaning``), and the solo villain's parts where the game has none or lacks them."""
+    out = _villain_problems(game)
+    for slot in slots:
+        if slot.meaning is not None and slot.key in game.ext:
+            out += slot.meaning(game, game.ext[slot.key])
+    return out
+
+
 def ext_problems(slots: list[StateSlot], ext: dict) -> list[str]:
-    """Each part of a saved game's ``ext`` that no rule of the match declares, or that does not
-    have its declared shape."""
+    """Each part of a saved game's ``ext`` that no rule of the match declares, that does not have
+    its declared shape, or that a rule requires and is missing."""
     known = {s.key: s for s in slots}
-    out = []
+    out = [_("state.ext.{key}: missing (this match's rules keep a part of the game called '{key}')").format(key=s.key)
+           for s in slots if s.required and s.key not in ext]
     for key, value in ext.items():
         slot = known.get(key)
         if slot is None:

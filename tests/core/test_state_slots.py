@@ -74,3 +74,67 @@ def test_a_damaged_villain_part_is_refused():
     game, _seen = played(["10th"], ["samael"], 1)
     with pytest.raises(SaveFileError, match=r"state\.ext\.villain_honor: Input should be a valid integer"):
         load(_edited(game, lambda ext: ext.update(villain_honor="3")))
+
+
+# ---------------------------------------------------------------- what the parts mean
+def _emissary_waiting():
+    """A Legends game where Ann's Forest Emissary waits for another Emissary (its Unite-Emissary)."""
+    from ascension.core.scenario import arrange, arrange_center, empty_center_row, script
+    game = new_game(["legends"], ["Ann", "Bob"], ["legendary"], seed=7)
+    arrange_center(empty_center_row(game), ["Correction of Creation", "Claws of Deoful", "The Iron Seven",
+                                            "MarrowWyrm Rider", "Muse of Malevolence", "Correction of Creation"])
+    arrange(game, 0, hand=["Forest Emissary", "Mecha Emissary"], deck=["Apprentice", "Militia"])
+    script(game, ["Play Forest Emissary"], finish=False)
+    return game
+
+
+MEANING = {   # a change to a sound save (the shape kept) -> what the refusal says
+    "a character that is a deck card": (
+        lambda ext, g: ext["legendary"]["characters"].update(mechana=g.players[0].deck[0]),
+        r"characters\.mechana: .+ is not a Legendary Character of the Mechana set aside for this match"),
+    "a character missing": (lambda ext, g: ext["legendary"]["characters"].pop("void"),
+                            r"characters: no Legendary Character of the Void, though one is set aside"),
+    "Renown of a seat not at the table": (lambda ext, g: ext["legendary"]["renown"].update({"5": ext["legendary"]["renown"]["0"]}),
+                                          r"legendary\.renown: 5 is not a seat"),
+    "Renown of three factions": (lambda ext, g: ext["legendary"]["renown"]["0"].pop("void"),
+                                 r"renown\.0: expected the Renown of all four factions"),
+    "a seat's Renown gone (it would start again at 0)": (lambda ext, g: ext["legendary"]["renown"].pop("1"),
+                                                         r"legendary\.renown: no Renown for seat 1"),
+    "Boons beyond the milestones reached": (lambda ext, g: ext["legendary"]["turn"].update(boons={"0": ["void"] * 3}),
+                                            r"boons\.0: 3 Boons of the Void, more than the milestones reached \(0\)"),
+    "an Emissary that is not one": (lambda ext, g: ext["legendary"]["turn"].update(emissaries={"0": [g.players[0].deck[0]]}),
+                                    r"emissaries\.0: .+ is not an Emissary"),
+    "a waiting Unite of another card": (
+        lambda ext, g: ext["legendary"]["turn"]["waiting"]["0"][0].__setitem__(1, "legends.mecha_emissary"),
+        r"waiting\.0: card \d+ is not a 'legends\.mecha_emissary' of this match"),
+    "a waiting Unite of an effect the card lacks": (
+        lambda ext, g: ext["legendary"]["turn"]["waiting"]["0"][0].__setitem__(2, "reward"),
+        r"waiting\.0: 'legends\.forest_emissary' has no effect 'reward'"),
+    "the track gone": (lambda ext, g: ext.pop("legendary"), r"state\.ext\.legendary: missing"),
+    "a villain in a game of two": (lambda ext, g: ext.update(villain_cards=[], villain_honor=0),
+                                   r"state\.ext\.villain_cards: a solo villain's part, in a game of 2 players"),
+    "a winner not at the table": (lambda ext, g: ext.update(winner=7), r"state\.ext\.winner: 7 is not a seat"),
+    "a winner of a game not over": (lambda ext, g: ext.update(winner=0),
+                                    r"state\.ext\.winner: a winner is named in a game that is not over"),
+}
+
+
+@pytest.mark.parametrize("case", MEANING)
+def test_a_saved_game_whose_part_means_what_its_game_contradicts_is_refused_by_its_path(case):
+    """Shapes alone let a hostile or damaged save through: a Mechana "character" that was a deck
+    card gave an empty Boon, a missing Renown row started again at 0, thousands of Boons were
+    usable, a waiting Unite-Emissary of another card fired its effect, a winner not at the table
+    stopped the end screen. Each is now refused, located, before anything is shown."""
+    change, said = MEANING[case]
+    game = _emissary_waiting()
+    with pytest.raises(SaveFileError, match=said):
+        load(_edited(game, lambda ext: change(ext, game)), source="game.json")
+    load(save(game))   # (the sound save loads)
+
+
+def test_a_solo_game_without_its_villains_part_and_a_villain_named_in_control_characters_are_refused():
+    game, _seen = played(["10th"], ["samael"], 1)
+    with pytest.raises(SaveFileError, match=r"state\.ext\.villain_name: missing \(a solo game keeps its villain's part there\)"):
+        load(_edited(game, lambda ext: ext.pop("villain_name")))
+    with pytest.raises(SaveFileError, match=r"state\.ext\.villain_name: .*visible"):
+        load(_edited(game, lambda ext: ext.update(villain_name="Sam\x1b[2Jael")))
