@@ -736,8 +736,15 @@ class Game:
         else:
             self.ext["villain_honor"] = self.ext.get("villain_honor", 0) + n
         self.emit("gained_honor", seat, None, n)
-        if was > 0 and self.pool == 0:
+        if was > 0 and self.pool == 0 and "pool_emptied" not in self.ext:   # (said once)
             self.emit("pool_empty")
+            self.ext["pool_emptied"] = True   # (honor returned later does not undo it: ``pool_ran_dry``)
+
+    def pool_ran_dry(self) -> bool:
+        """Whether the last honor token has been taken from the pool this game: the game then ends
+        at the end of the round (of the turn, solo), even if honor is returned to the pool since
+        (Turtler Merchant)."""
+        return self.pool == 0 or "pool_emptied" in self.ext
 
     # ------------------------------------------------------------------ effects and triggers
     def push(self, card: int, key: str, seat: int, subject: int | None = None) -> None:

@@ -9,7 +9,7 @@ name, a damaged one with the path to the bad value), and what a reader of the st
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, Callable
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Literal
 
 from pydantic import AfterValidator, Field, StrictStr, TypeAdapter, ValidationError
 
@@ -66,6 +66,8 @@ CORE_SLOTS = (
     StateSlot("villain_cards", list[int], "the cards the villain took, in the order taken"),
     StateSlot("villain_honor", int, "honor tokens the villain took from the pool"),
     StateSlot("winner", int, "the seat a card made the winner outright (Arha Emissary)", meaning=_winner_meaning),
+    StateSlot("pool_emptied", Literal[True], "the last honor token was taken from the pool: the game ends with the "
+              "round, whatever is returned to the pool later"),
 )
 
 

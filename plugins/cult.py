@@ -68,7 +68,7 @@ def cult_renown(game, card: int) -> None:
 
 @hookimpl
 def asc_turn_ended(game, seat):
-    if game.pool == 0:  # the pool emptied on the player's turn: the game ends with that turn
+    if game.pool_ran_dry():  # the pool emptied on the player's turn: the game ends with that turn
         return
     samael.take_right_most(game, after=cult_renown)
 from .cult_bot import asc_bot_advice  # noqa: E402,F401  (what the Cult's turn means to the bots)

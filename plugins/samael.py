@@ -62,7 +62,7 @@ def reward_honor(game, card, acquired_factions: set[str]) -> int:
 
 @hookimpl
 def asc_turn_ended(game, seat):
-    if game.pool == 0:  # the pool emptied on the player's turn: the game ends with that turn
+    if game.pool_ran_dry():  # the pool emptied on the player's turn: the game ends with that turn
         return
     take_right_most(game)
 
@@ -112,7 +112,7 @@ def asc_public_status(game, seat):
 @hookimpl
 def asc_game_over(game, seat):
     """Samael's turn follows each of the player's turns; the game ends once the pool is empty."""
-    return game.pool == 0
+    return game.pool_ran_dry()
 
 
 @hookimpl

@@ -33,7 +33,7 @@ def asc_refill_center_row(game, slot):
 @hookimpl(trylast=True)
 def asc_game_over(game, seat):
     """The game ends once the round in which the pool emptied is complete (last seat played)."""
-    return game.pool == 0 and seat == len(game.players) - 1
+    return game.pool_ran_dry() and seat == len(game.players) - 1
 
 
 @hookimpl(trylast=True)

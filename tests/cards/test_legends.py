@@ -270,16 +270,35 @@ def test_turtler_merchant_returned_honor_first_repays_honor_taken_from_the_box()
     ok(game)
 
 
-def test_turtler_merchant_honor_returned_to_an_empty_pool_refills_it_and_the_game_goes_on():
+def test_turtler_merchant_honor_returned_to_an_emptied_pool_does_not_undo_the_end_of_the_game():
+    """FAQ: "When the last Honor token is taken, continue playing until the end of the current
+    round". The returned tokens refilled the pool and the game went on."""
     game = fresh()
     row(game, ["Mecha Cetra"])
     game.pool, me(game, 1).honor = 5, 55
     arrange(game, 0, hand=["Turtler Merchant"])
     script(game, ["Play Turtler Merchant"], finish=False)
     assert game.pool == 0  # the last tokens
-    script(game, ["Mecha Cetra (center row)", "End turn", "End turn"])
-    assert game.pool == 5 and not game.over  # tokens are back in the pool: the round ends normally
+    script(game, ["Mecha Cetra (center row)", "End turn"])
+    assert game.pool == 5 and not game.over   # the tokens are back in the pool; Bob still has his turn
+    script(game, ["End turn"])
+    assert game.over and [e.kind for e in game.log].count("pool_empty") == 1
     ok(game)
+
+
+def test_the_cult_takes_no_turn_after_the_players_turn_emptied_the_pool_though_turtler_refilled_it():
+    """Solitaire: "until the last Honor token is removed from the pool. At the end of that turn,
+    compare": the Cult took another full turn."""
+    game = new_game(["legends"], ["Ann"], ["cult"], seed=7)
+    while game.pending is not None:
+        game.apply(0)
+    row(game, ["Mecha Cetra"])
+    game.pool, game.ext["villain_honor"] = 5, 55
+    arrange(game, 0, hand=["Turtler Merchant"])
+    game.edited()
+    took = len(game.ext["villain_cards"])
+    script(game, ["Play Turtler Merchant", "Mecha Cetra (center row)", "End turn"])
+    assert game.over and game.pool == 5 and len(game.ext["villain_cards"]) == took
 
 
 def test_landis_potions_and_pies_honor_and_unite_rune_with_a_lifebound_hero():
