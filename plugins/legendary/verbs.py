@@ -256,9 +256,12 @@ class DestroyConstructs(Verb):
     def run(self, game, frame, p, left=None):
         left = p.up_to if left is None else left
         n = len(game.players)
+        harmed = game.opponents(frame.seat) or []   # a teammate is never harmed by your monster's reward (teams)
         opts = []
         for i in range(n):
             s = (frame.seat + i) % n
+            if s != frame.seat and s not in harmed:
+                continue
             if s == frame.seat:
                 opts += [("card", c, "your_constructs") for c in game.players[s].constructs]
             else:   # the owner's seat is data on the option: names may repeat

@@ -76,3 +76,18 @@ def test_team_games_keep_every_invariant_and_teammates_win_together():
     assert wins[0] == wins[2] and wins[1] == wins[3]
     assert wins[0] + wins[1] == 20
     assert wins[0] > wins[1]  # the greedy team beats the random one
+
+
+def test_rule_teammate_is_not_harmed_by_a_legends_monster_that_destroys_constructs_of_your_choice():
+    """Hellstring Blades ("destroy up to two constructs in play of your choice") offered the
+    teammate's constructs too."""
+    g = new_game(["legends"], ["Ann", "Bob", "Cat", "Dan"], ["teams"], seed=3)
+    while g.pending is not None:
+        g.apply(0)
+    arrange_center(g, ["Hellstring Blades", "Correction of Creation", "Claws of Deoful", "Muse of Malevolence",
+                       "MarrowWyrm Rider", "Correction of Creation"])
+    arrange(g, 2, constructs=["Riftclaw"])         # Cat: Ann's teammate
+    arrange(g, 1, constructs=["Temple of Arha"])   # Bob: an opponent
+    set_resources(g, 0, power=5)
+    script(g, ["Defeat Hellstring Blades"], finish=False)
+    assert [g.label(o) for o in g.decision().options] == ["Temple of Arha (Bob's construct)", "None"]
