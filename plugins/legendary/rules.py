@@ -328,8 +328,12 @@ def _initial(faction: str) -> str:
 
 @hookimpl
 def asc_public_status(game, seat):
-    """Renown per faction (★ at Legendary status) and the Boons waiting to be used this turn."""
-    row = renown(game, seat)
+    """Renown per faction (★ at Legendary status) and the Boons waiting to be used this turn; a
+    seat with no Renown on the track (Samael, who gains none) shows none. It only reads: a status
+    asked for never changes the game."""
+    row = track(game)["renown"].get(seat_key(seat))
+    if row is None:
+        return []
     marks = " · ".join(f"{_initial(f)}{row[f]}{'★' if row[f] >= LEGEND else ''}" for f in FACTIONS)
     out = [(_("Renown"), marks)]
     boons = track(game)["turn"].get("boons", {}).get(seat_key(seat))

@@ -680,3 +680,13 @@ def test_renown_and_waiting_boons_are_public_status_for_front_ends():
     assert status["Boons"] == g.name_of(g.ext["legendary"]["characters"]["void"])
     gain_renown(g, 1, "mechana", 14)
     assert dict(g.public_status(1))["Renown"] == "E0 · L0 · M12★ · V0"
+
+
+def test_a_status_asked_for_the_solo_villain_never_changes_the_game():
+    """Samael gains no Renown: the table's villain panel asked for his status and the track grew a
+    Renown row for him, so the saved game no longer equalled a replay of its answers."""
+    from ascension.core.match import new_game, replay, save
+    game = new_game(["10th"], ["Ann"], ["samael", "legendary"], seed=3)
+    before = save(game)
+    assert "Renown" not in dict(game.public_status(-1)) and save(game) == before
+    assert save(replay(game.ctx.setup, game.answers)) == before
