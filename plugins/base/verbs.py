@@ -348,7 +348,7 @@ class CopyHero(Verb):
     Params = NoParams
 
     def run(self, game, frame, p):
-        played = [c for c in game.players[frame.seat].played
+        played = [c for c in game.heroes_played(frame.seat)   # (one that banished itself was played too)
                   if c != frame.card and not any(s.verb.name == self.name for s in game.card(c).effects.get("play", ()))]
         self.ask_or_auto(game, frame, p, {"verb": "repeat", "zones": ["played"]}, _distinct(game, played, "played"))
 

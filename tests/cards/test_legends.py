@@ -834,3 +834,18 @@ def test_numbers_printed_in_the_rulebook_are_not_marked_estimated():
         assert (d.cost, d.honor) == (cost, honor) and "cost" not in d.estimated and "honor" not in d.estimated
     assert cards["Dark Monk"].factions == ("enlightened", "void") and cards["Hurricane Warlock"].factions == ("enlightened",)
     assert cards["Ironheart Engine"].cost == 6 and cards["Arha Recruit"].cost == 1
+
+
+def test_twofold_askara_repeats_a_legends_hero_that_banished_itself_this_turn():
+    """10th Twofold Askara: "Repeat the effect of one other hero you have played this turn":
+    Bombcrafter, gone to the Void, was played; Twofold Askara offered nothing."""
+    from ascension.core.scenario import set_row
+    game = new_game(["10th", "legends"], ["Ann", "Bob"], seed=5)
+    while game.pending is not None:
+        game.apply(0)
+    empty_center_row(game)
+    set_row(game, FILLER)
+    arrange(game, 0, hand=["Bombcrafter", "Twofold Askara"], deck=["Apprentice", "Militia", "Apprentice"])
+    game.edited()
+    script(game, ["Play Bombcrafter", "Play Twofold Askara"])
+    assert me(game).power == 2 + 2 and len(me(game).hand) == 2   # its 2 power and its card, twice
