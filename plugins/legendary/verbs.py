@@ -564,13 +564,20 @@ class RepeatNextReward(Verb):
         prof.vec[F.HONOR] += 1.5
 
 
+HONOR_VERBS = frozenset({"take_honor_from_leader"})   # steps that move honor and nothing else (RotF Sordid Asp)
+
+
 def _honor_only_raw(item) -> bool:
-    return (isinstance(item, dict) and list(item) == ["gain"] and isinstance(item["gain"], dict)
-            and set(item["gain"]) == {"honor"})
+    return isinstance(item, dict) and len(item) == 1 and (
+        next(iter(item)) in HONOR_VERBS
+        or (list(item) == ["gain"] and isinstance(item["gain"], dict) and set(item["gain"]) == {"honor"}))
 
 
 def honor_only(step) -> bool:
-    """A reward step that gives nothing but honor (a gain, or a condition whose effects are)."""
+    """A reward step that gives nothing but honor (a gain, honor taken from a player, or a
+    condition whose effects are)."""
+    if step.verb.name in HONOR_VERBS:
+        return True
     if step.verb.name == "gain":
         return bool(step.params.honor) and not step.params.runes and not step.params.power
     lists = [getattr(step.params, s) for s in step.verb.sub_effects]

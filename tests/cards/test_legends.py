@@ -849,3 +849,19 @@ def test_twofold_askara_repeats_a_legends_hero_that_banished_itself_this_turn():
     game.edited()
     script(game, ["Play Bombcrafter", "Play Twofold Askara"])
     assert me(game).power == 2 + 2 and len(me(game).hand) == 2   # its 2 power and its card, twice
+
+
+def test_raiyna_riftwalker_does_not_repeat_honor_taken_from_the_leader():
+    """RotF Sordid Asp's reward takes 2 honor from the leader: an honor reward, which Raiyna's
+    "non-honor reward twice" does not repeat (it took 4)."""
+    from ascension.core.scenario import set_row
+    game = new_game(["rotf", "legends"], ["Ann", "Bob"], seed=5)
+    while game.pending is not None:
+        game.apply(0)
+    set_row(game, ["Sordid Asp"] + FILLER[:5])
+    arrange(game, 0, hand=["Raiyna, Riftwalker"])
+    me(game, 1).honor, game.pool = 10, game.pool - 10
+    game.edited()
+    script(game, ["Play Raiyna, Riftwalker", "Defeat Sordid Asp"], finish=False)
+    assert (me(game).honor, me(game, 1).honor) == (1 + 2, 10 - 2)
+    assert [e.kind for e in game.log].count("took_honor") == 1
