@@ -184,8 +184,9 @@ def test_team_play_spares_the_teammate_and_gifts_when_valuable():
 
 
 def test_destroying_any_construct_spares_the_teammate_even_when_names_repeat():
-    """The Legendary Track's "destroy a construct" offers every player's constructs; the owner is
-    the option's seat, so two players called Ann are told apart."""
+    """Destroying "constructs in play of your choice" offers the opponents' constructs (a teammate
+    is never harmed by your monster's reward); the owner is the option's seat, so two players called
+    Ann are told apart."""
     from ascension.core.scenario import arrange, empty_center_row
     from ascension.plugins.legendary.verbs import DestroyConstructs
     game = new_game(["10th"], ["Ann", "Ann", "Bob", "Bob"], ["teams", "legendary"], seed=3)
@@ -197,7 +198,7 @@ def test_destroying_any_construct_spares_the_teammate_even_when_names_repeat():
     dec = game.decision()
     owners = {game.name_of(o[1]): o[3] for o in dec.options if o[0] == "card" and len(o) > 3}
     me = game.current
-    assert set(owners.values()) == {s for s in range(4) if s != me}
+    assert set(owners.values()) == set(game.opponents(me)) == {s for s in range(4) if s % 2 != me % 2}
     choice = dec.options[bot("medium", game, me).choose(game.view(me), dec)]
     assert choice[0] == "pass" or choice[3] % 2 != me % 2
 
