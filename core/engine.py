@@ -1105,17 +1105,14 @@ class Game:
         if d.type == "monster":  # only reachable with Samael the Fallen: a hero giving its cost in power
             p.played.append(iid)
             self.gain(seat, power=d.cost)
+            self._fire_unites(seat, d)   # (a Legends monster has factions: heroes waiting unite with it)
             return
         if p.constructs:   # "when you play your first Lifebound hero each turn" (CotG Snapdragon)
             self.fire_triggers(seat, "hero_played", iid)
         for card, key, faction in p.watchers:  # "for each <faction> hero you play this turn"
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
-        # Unite: earlier heroes waiting for this faction fire after this card's own effect.
-        for waiting in (list(p.unite_wait) if p.unite_wait else ()):
-            if any(f in d.factions for f in self.ctx.defs[waiting].factions):
-                p.unite_wait.remove(waiting)
-                self.push(waiting, "unite", seat)
+        self._fire_unites(seat, d)
         if d.effects.get("unite"):
             if any(self.played_faction(seat, f) for f in d.factions):
                 self.push(iid, "unite", seat)
@@ -1127,6 +1124,15 @@ class Game:
             self.gain(seat, *gives)
         else:
             self.push(iid, "play", seat)
+
+    def _fire_unites(self, seat: int, d: CardDef) -> None:
+        """Unite: earlier heroes waiting for a faction of the card ``d`` now played fire, after its
+        own effect."""
+        p = self.players[seat]
+        for waiting in (list(p.unite_wait) if p.unite_wait else ()):
+            if any(f in d.factions for f in self.ctx.defs[waiting].factions):
+                p.unite_wait.remove(waiting)
+                self.push(waiting, "unite", seat)
 
     def location(self, iid: int) -> str:
         """Where a card one may acquire or defeat lies: center_row, pile or void."""

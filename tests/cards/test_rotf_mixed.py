@@ -73,3 +73,24 @@ def test_a_card_banished_by_the_first_of_two_banishes_resolves_after_the_second_
     assert g.players[0].honor == 4 + 3
     assert [g.name_of(c) for c in g.box] == ["Militia"] and "Deathseeker" in [g.name_of(c) for c in g.void]
     assert g.decision().kind == "action"
+
+
+@pytest.mark.parametrize("order", [["Hurricane Warlock", "Dark Monk"], ["Dark Monk", "Hurricane Warlock"]])
+def test_a_legends_monster_played_as_a_hero_with_samael_the_fallen_unites_in_either_order(order):
+    """Samael the Fallen: "monsters in your deck count as heroes". Hurricane Warlock is an
+    Enlightened monster: Dark Monk (Enlightened, Void) played before it waited for a Unite that
+    never came; played after, it drew."""
+    from ascension.core.scenario import empty_center_row, hand, set_row
+    g = new_game(["rotf", "legends"], ["Ann", "Bob"], seed=5)
+    while g.pending is not None:
+        g.apply(0)
+    empty_center_row(g)
+    set_row(g, ["Correction of Creation", "Claws of Deoful", "Muse of Malevolence", "MarrowWyrm Rider",
+                "Correction of Creation", "The Iron Seven"])
+    samael = next(i for i in g.center_deck if g.name_of(i) == "Samael the Fallen")
+    g.center_deck.remove(samael)
+    g.players[0].kept.append(samael)
+    arrange(g, 0, hand=["Dark Monk", "Hurricane Warlock"], deck=["Apprentice", "Militia", "Apprentice"])
+    g.edited()
+    script(g, [f"Play {order[0]}", f"Play {order[1]}"])
+    assert hand(g) == ["Apprentice"]   # Dark Monk's Unite drew a card
