@@ -933,3 +933,23 @@ def test_a_plugins_bot_that_fails_is_named_in_the_window_and_the_game_kept(qtbot
     qtbot.waitUntil(lambda: w.controller.bot_error != "", timeout=10000)
     assert w.controller.bot_error == "The bot 'wild' failed: RuntimeError: its model fell out (Skip bots tries again)"
     assert "The bot 'wild' failed" in w.notice.text() and w.controller.game.answers == []
+
+
+@pytest.mark.parametrize("part", ["board", "winners"])
+def test_a_save_whose_track_board_or_result_cannot_be_worked_out_is_refused_before_it_is_shown(tmp_path, monkeypatch,
+                                                                                                  part):
+    """The table draws the Legendary Track's board and, at the end, who won: a state that made
+    them fail was loaded first, the player's game given up, and then the table failed."""
+    from ascension.plugins.legendary import track
+    session = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "easy")], ["legendary"], seed=3)
+    if part == "winners":
+        session.game.finish()
+    path = tmp_path / "game.json"
+    path.write_text(session.to_json())
+    assert storage.read_session(path).game.turn == session.game.turn   # (sound: it loads)
+
+    def fails(*a):
+        raise KeyError("void")
+    monkeypatch.setattr(track, "board", fails) if part == "board" else monkeypatch.setattr(Game, "winners", fails)
+    with pytest.raises(SaveFileError, match="game.json"):
+        storage.read_session(path)

@@ -92,7 +92,9 @@ def read_save_text(path: Path) -> str:
 
 def check_playable(session: Session) -> None:
     """Raise if the table could not show ``session``: its decision, the options' labels, the log,
-    the scores and every seat's view are all worked out once before it replaces anything."""
+    the scores, every seat's view, the Legendary Track's board and, once the game is over, who won
+    are all worked out once before it replaces anything."""
+    from ascension.plugins.legendary.track import board
     game = session.game
     dec = session.decision()
     if dec is not None:
@@ -102,6 +104,10 @@ def check_playable(session: Session) -> None:
     game.scores()
     for seat in range(len(game.players)):
         game.view(seat)
+    board(game)
+    if game.over:
+        game.winners()
+        game.tie_break()
 
 
 def read_session(path: str | Path) -> Session:
