@@ -828,6 +828,8 @@ class Game:
         hooks = self.ctx.hooks
         if hooks.turn_ended is not None:
             hooks.turn_ended(self, seat)
+            if self.over:   # a rule ended the game at the end of this turn (a solo villain emptied the pool)
+                return
         if self.extra_turns:
             self.extra_turns -= 1
             self.start_turn(seat)

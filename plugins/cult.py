@@ -71,4 +71,5 @@ def asc_turn_ended(game, seat):
     if game.pool_ran_dry():  # the pool emptied on the player's turn: the game ends with that turn
         return
     samael.take_right_most(game, after=cult_renown)
+    samael.end_if_pool_ran_dry(game)
 from .cult_bot import asc_bot_advice  # noqa: E402,F401  (what the Cult's turn means to the bots)

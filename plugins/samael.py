@@ -65,6 +65,14 @@ def asc_turn_ended(game, seat):
     if game.pool_ran_dry():  # the pool emptied on the player's turn: the game ends with that turn
         return
     take_right_most(game)
+    end_if_pool_ran_dry(game)
+
+
+def end_if_pool_ran_dry(game) -> None:
+    """The villain took the last token: "at the end of the turn in which this happens, compare"
+    (solo rules), before any extra turn the player has waiting (Tablet of Time's Dawn)."""
+    if game.pool_ran_dry():
+        game.finish()
 
 
 def take_right_most(game, after=None) -> None:

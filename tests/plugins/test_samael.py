@@ -265,3 +265,21 @@ def test_you_win_only_with_more_honor_than_samael():
     tied = ended_with(8)
     assert [r["total"] for r in tied.scores()] == [9, 9]
     assert tied.winners() == [VILLAIN]
+
+
+@pytest.mark.parametrize("variant, sets", [("samael", ["10th"]), ("cult", ["10th", "legends"])])
+def test_rule_the_game_ends_with_the_villains_turn_that_took_the_last_token_even_with_an_extra_turn_waiting(
+        variant, sets):
+    """Solo: "At the end of the turn in which this happens, compare". With Tablet of Time's Dawn
+    used, Ann played her extra turn after Samael (or the Cult) emptied the pool, and could win a
+    game already lost."""
+    from ascension.core.scenario import arrange, arrange_center, empty_center_row, script
+    g = new_game(sets, ["Ann"], [variant], seed=11)
+    while g.pending is not None:
+        g.apply(0)
+    empty_center_row(g)
+    arrange_center(g, ["Wolf Shaman", "Arha Initiate", "Spike Vixen", "Shadow Star", "Landtalker", "Earth Tyrant"])
+    arrange(g, 0, constructs=["Tablet of Time's Dawn"])
+    g.pool, g.players[0].honor = 3, 0
+    script(g, ["Use Tablet of Time's Dawn", "End turn"])
+    assert g.over and g.pool == 0 and g.winners() == [-1]
