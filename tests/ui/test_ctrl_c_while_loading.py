@@ -1,6 +1,7 @@
 """Ctrl-C while the program is still loading ends it quietly (exit 130), with no traceback and
 no abort: it printed Python's KeyboardInterrupt traceback, and an interrupted Qt import aborted
 the process ("Fatal Python error: libshiboken/signature: could not initialize")."""
+import signal
 import subprocess
 import sys
 
@@ -23,8 +24,11 @@ sys.exit(getattr(entry, entry_name)())
 
 
 def interrupted_while_importing(module: str, entry: str, *argv: str) -> subprocess.CompletedProcess:
+    """As from a terminal, where Ctrl-C is not ignored: the tests themselves may run where it is
+    (started in the background by a shell without job control), and a child inherits that."""
     return subprocess.run([sys.executable, "-c", INTERRUPTED_AT, module, entry, *argv], stdin=subprocess.DEVNULL,
-                          capture_output=True, text=True, timeout=120)
+                          capture_output=True, text=True, timeout=120,
+                          preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
 
 @pytest.mark.parametrize("module, argv", [
