@@ -1093,7 +1093,7 @@ def test_an_older_history_on_a_read_only_disk_can_still_be_browsed(capsys, qtbot
     w = history_window.HistoryWindow(path, player="Ann")
     qtbot.addWidget(w)
     assert w.model.rowCount() == 1 and "older version" in w.banner.text()
-    w.open_match(w.model.match(0).id)
+    w.open_match(w.model.match_at(0).id)
     assert w.match_page.detail is not None and w.match_page.detail.seed == 77
     w.close()
     assert files(tmp_path) == {"h.sqlite3"} and digest(path) == before

@@ -68,10 +68,10 @@ def test_the_list_counts_pages_and_filters(window, qtbot):
     assert len(model._pages) == 1   # only the first page was read
     first = model.index(0, 0)
     assert model.data(model.index(0, 5)) in ("Won", "Lost")
-    newest = model.match(0)
-    assert newest.started_at == max(m.started_at for m in (model.match(r) for r in range(total)))
-    assert model.match(total - 1) is not None and len(model._pages) > 1   # later pages on demand
-    assert model.match(total) is None and first.isValid()
+    newest = model.match_at(0)
+    assert newest.started_at == max(m.started_at for m in (model.match_at(r) for r in range(total)))
+    assert model.match_at(total - 1) is not None and len(model._pages) > 1   # later pages on demand
+    assert model.match_at(total) is None and first.isValid()
     qtbot.keyClicks(window.filters.opponent.lineEdit(), "Bob")
     qtbot.waitUntil(lambda: rows(model) == 65)
     window.filters.result.setCurrentIndex(window.filters.result.findData("win"))
@@ -103,7 +103,7 @@ def test_sorting_by_a_column(window):
     turns = [int(model.data(model.index(r, 4))) for r in range(rows(model))]
     assert turns == sorted(turns) and model.sort_key == "turns"
     window.table.sortByColumn(3, Qt.DescendingOrder)  # players (by count)
-    counts = [model.match(r).players for r in range(rows(model))]
+    counts = [model.match_at(r).players for r in range(rows(model))]
     assert counts == sorted(counts, reverse=True)
     window.table.sortByColumn(5, Qt.AscendingOrder)   # result: not sortable, nothing changes
     assert model.sort_key == "-players"
@@ -140,7 +140,7 @@ def test_statistics_tab(window, qtbot):
 def test_match_page_and_replay_viewer(window, qtbot):
     model = window.model
     window.table.sortByColumn(0, Qt.DescendingOrder)
-    m = model.match(0)   # the newest: a real game, with a replay
+    m = model.match_at(0)   # the newest: a real game, with a replay
     window.table.selectRow(0)
     window.open_btn.click()
     page = window.match_page
@@ -235,7 +235,7 @@ def test_delete_asks_first(window):
     model = window.model
     total = rows(model)
     window.table.selectRow(0)
-    target = model.match(0).id
+    target = model.match_at(0).id
     asked = []
     window.confirm = lambda title, text: asked.append(text) or False
     assert window.delete_selected() == 0 and rows(model) == total
@@ -273,7 +273,7 @@ def test_screenshots(window, qtbot, tmp_path):
     window.grab().save(str(out / "matches.png"))
     computed(qtbot, window.show_statistics())
     window.grab().save(str(out / "statistics.png"))
-    window.open_match(window.model.match(0).id)
+    window.open_match(window.model.match_at(0).id)
     for _ in range(30):
         window.match_page.viewer.forward()
     window.grab().save(str(out / "match.png"))
@@ -286,5 +286,47 @@ def test_model_alone_is_paginated(filled):
     model = MatchTableModel(h, "Ann", page_size=10)
     assert model.rowCount() == 10 and not model.exact and model.count() == 138
     assert model.rowCount() == 138 and len(model._pages) == 1
-    ids = [model.match(r).id for r in range(138)]
+    ids = [model.match_at(r).id for r in range(138)]
     assert len(set(ids)) == 138 and len(model._pages) <= MatchTableModel.PAGES_KEPT
+
+
+TYPED_IN_THE_LIST = """
+import os, sys
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from ascension.core.session import Seat, Session
+from ascension.ui.desktop.history_window import HistoryWindow
+from ascension.ui.history.recording import record_session
+s = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "easy")], seed=3)
+while not s.over:
+    if s.waiting_for_bot():
+        s.step_bot()
+        continue
+    kinds = [o[0] for o in s.decision().options]
+    s.answer(kinds.index("play_all") if "play_all" in kinds else kinds.index("end") if "end" in kinds else 0)
+record_session(s, None)
+w = HistoryWindow(None, player="Ann")
+w.show()
+app.processEvents()
+assert w.model.rowCount() == 1
+w.table.setFocus()
+QTest.keyClick(w.table, {"space": Qt.Key_Space, "a": Qt.Key_A}[sys.argv[1]])
+app.processEvents()
+print("still here")
+"""
+
+
+@pytest.mark.parametrize("key", ["space", "a"])
+def test_a_key_typed_in_the_match_list_does_not_crash_the_program(key, tmp_path):
+    """Space (to select a row) or a letter in the match list ended the whole program with a
+    segmentation fault: Qt's type-ahead search called a model method of the same name as ours."""
+    import subprocess
+    import sys
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", ASCENSION_CONFIG_DIR=str(tmp_path / "config"),
+               ASCENSION_DATA_DIR=str(tmp_path / "data"))
+    env.pop("ASCENSION_HISTORY_DB", None)
+    run = subprocess.run([sys.executable, "-c", TYPED_IN_THE_LIST, key], capture_output=True, text=True,
+                         timeout=180, env=env)
+    assert run.returncode == 0 and "still here" in run.stdout, (run.returncode, run.stderr[-400:])

@@ -47,7 +47,7 @@ def window(qtbot, tmp_path):
 
 def listed(w) -> list[repo.MatchSummary]:
     w.model.count()
-    return [w.model.match(r) for r in range(w.model.rowCount())]
+    return [w.model.match_at(r) for r in range(w.model.rowCount())]
 
 
 def choose(box, data):

@@ -178,7 +178,7 @@ def walk_everything(qtbot, tmp_path, monkeypatch) -> dict[str, list[str]]:
     history.show()
     history.load_facets()
     shown["matches"] = widget_texts(history)
-    history.open_match(history.model.match(0).id)
+    history.open_match(history.model.match_at(0).id)
     history.match_page.viewer.go(3)
     shown["match"] = widget_texts(history)
     stats = history.show_statistics()

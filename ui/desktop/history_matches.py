@@ -117,7 +117,10 @@ class MatchTableModel(QAbstractTableModel):
         self.player = player or None
         self.set_filter(self.asked)
 
-    def match(self, row: int) -> repo.MatchSummary | None:
+    def match_at(self, row: int) -> repo.MatchSummary | None:
+        """The match shown in ``row`` (None beyond the last). Not ``match``: Qt's type-ahead search
+        calls the model's ``match(start, role, value, ...)``, and a key typed in the list crashed
+        the program through a method of that name."""
         if not 0 <= row < self.total:
             return None
         page = row // self.page_size
@@ -154,7 +157,7 @@ class MatchTableModel(QAbstractTableModel):
     def data(self, index, role=Qt.DisplayRole):
         if not index.isValid():
             return None
-        m = self.match(index.row())
+        m = self.match_at(index.row())
         if m is None:
             return None
         col = index.column()

@@ -243,7 +243,7 @@ class HistoryWindow(QWidget):
 
     def selected_ids(self) -> list[int]:
         rows = sorted({ix.row() for ix in self.table.selectionModel().selectedRows()})
-        return [m.id for m in (self.model.match(r) for r in rows) if m is not None]
+        return [m.id for m in (self.model.match_at(r) for r in rows) if m is not None]
 
     def open_match(self, match_id: int | None) -> None:
         if match_id is None:
@@ -305,7 +305,7 @@ class HistoryWindow(QWidget):
         if not ids or not self.writable:
             return 0
         if len(ids) == 1:
-            m = self.model.match(sorted({ix.row() for ix in self.table.selectionModel().selectedRows()})[0])
+            m = self.model.match_at(sorted({ix.row() for ix in self.table.selectionModel().selectedRows()})[0])
             who = ", ".join(s.name for s in m.seats) if m else ""
             text = _("Delete match {id} ({when}, {players}) from the history? This cannot be undone.").format(
                 id=ids[0], when=when(m.started_at), players=who)
