@@ -638,3 +638,41 @@ def test_a_name_that_looks_like_markup_is_shown_as_written(window, qtbot):
     assert shown(race.story).startswith(f"{ann} led for 1 of 2 turns")
     legend = {item.name() for item in race.plot.listDataItems()}
     assert legend == {html.escape(ann), html.escape(bob)}   # (pyqtgraph's legend is HTML: escaped, it reads as written)
+
+
+def test_the_keyboard_focus_starts_on_the_table_and_an_arrow_key_never_changes_the_bot_speed(window, qtbot):
+    """The focus fell onto the toolbar's Bot speed box (when a game began, and after an answer
+    given with a button): an arrow key then changed the bot speed, unseen, and one Tab further
+    the language, which rebuilt the window."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+    from ascension.ui.desktop.cards import CardWidget
+    window.show()
+    window.activateWindow()
+    window.start(TWO)
+    qtbot.wait(20)
+    focus = QApplication.focusWidget()
+    assert window.play_page.isAncestorOf(focus), focus   # on the table: a card that can act, or an answer
+    assert (isinstance(focus, CardWidget) and focus.actionable) or focus in (window.decision.play_all_button,
+                                                                              window.decision.end_button), focus
+    speed, language = window.speed_box.currentData(), window.language_box.currentData()
+    for key in (Qt.Key_Down, Qt.Key_Tab, Qt.Key_Down, Qt.Key_Up):
+        QTest.keyClick(QApplication.focusWidget() or window, key)
+    assert (window.speed_box.currentData(), window.language_box.currentData()) == (speed, language)
+    assert window.speed_box.focusPolicy() == window.language_box.focusPolicy() == Qt.ClickFocus
+
+
+def test_a_key_still_pressed_by_the_player_who_ended_the_turn_does_not_show_the_next_hand(window, qtbot,
+                                                                                            monkeypatch):
+    """Hot seat: Ann ended her turn with E, the focus sat on "I am Bob: show my cards", and her
+    next Space showed her Bob's hand. Keys wait a moment after the screen comes up; a click does not."""
+    from PySide6.QtTest import QTest
+    from ascension.ui.desktop import panels
+    window.start({"seats": seats("Ann", "Bob"), "sets": ["10th"], "variants": [], "seed": 3, "honor_pool": 8})
+    button = window.pass_page.button
+    button.setFocus()
+    QTest.keyClick(button, Qt.Key_Space)
+    assert window.stack.currentWidget() is window.pass_page and window.table.hand.shown == 0
+    monkeypatch.setattr(panels.SettlingButton, "SETTLE_S", 0.0)   # (a moment later)
+    QTest.keyClick(button, Qt.Key_Space)
+    assert window.stack.currentWidget() is window.play_page and window.table.hand.shown == 5

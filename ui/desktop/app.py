@@ -193,6 +193,7 @@ class MainWindow(QMainWindow):
         self.controller.set_speed(self.settings.speed)   # (one it does not know: normal, as the box shows)
         self.speed_box.setCurrentIndex(max(0, self.speed_box.findData(self.controller.speed)))
         self.speed_box.currentIndexChanged.connect(self._speed_changed)
+        self.speed_box.setFocusPolicy(Qt.ClickFocus)   # (not where the focus falls: an arrow key changed it unseen)
         bar.addWidget(self.speed_box)
         self.skip_action = QAction(self, triggered=lambda: self.controller.skip_bots())
         bar.addAction(self.skip_action)
@@ -212,6 +213,7 @@ class MainWindow(QMainWindow):
             self.language_box.addItem(name, code)
         self.language_box.setCurrentIndex(self.language_box.findData(i18n.language()))   # --lang's, if given
         self.language_box.currentIndexChanged.connect(self._language_changed)
+        self.language_box.setFocusPolicy(Qt.ClickFocus)
         bar.addWidget(self.language_box)
 
     def _toolbar_texts(self) -> None:
@@ -321,6 +323,21 @@ class MainWindow(QMainWindow):
             self.stack.setCurrentWidget(self.pass_page)
         else:
             self.stack.setCurrentWidget(self.play_page)
+            self._focus_on_the_table()
+
+    def _focus_on_the_table(self) -> None:
+        """Where the keyboard focus fell out of the table (a game began, the answer buttons were
+        rebuilt), it goes to the first card that can act, else the first answer, else End turn:
+        never to the first box of the toolbar, where an arrow key changed the bot speed unseen."""
+        focus = QApplication.focusWidget()
+        if focus is not None and (focus.window() is not self or (focus.isVisible() and self.play_page.isAncestorOf(focus))):
+            return   # (kept where the player is: the table, the log, or another window)
+        cards = [c for row in (self.table.hand, self.table.center) for c in row.cards] + self.table.pile_widgets
+        target = next((c for c in cards if c.actionable and c.isVisible()), None)
+        target = target or next((b for b in self.decision.option_buttons if b.isVisible()), None)
+        target = target or (self.decision.end_button if self.decision.end_button.isVisible() else None)
+        if target is not None:
+            target.setFocus(Qt.OtherFocusReason)
 
     def _my_decision(self):
         """The pending decision when the person at the screen is the one to answer it."""

@@ -4,6 +4,7 @@ what was clicked; the window wires them to the controller."""
 from __future__ import annotations
 
 import html
+import time
 
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QFont, QTextBlockFormat, QTextCharFormat, QTextCursor
@@ -313,6 +314,26 @@ class BotReasonsDialog(QDialog):
         lay.addWidget(close, 0, Qt.AlignRight)
 
 
+class SettlingButton(QPushButton):
+    """A button that takes keys only once its screen has been up a moment (``settle``): a key the
+    player who just ended their turn is still pressing (Space, Enter) must not show the next
+    player's hand. The mouse is not held back."""
+    SETTLE_S = 0.7
+
+    def __init__(self, *args):
+        super().__init__(*args)
+        self._shown_at = 0.0
+
+    def settle(self) -> None:
+        self._shown_at = time.monotonic()
+
+    def keyPressEvent(self, event) -> None:
+        if time.monotonic() - self._shown_at < self.SETTLE_S:
+            event.accept()   # (swallowed: its release then presses nothing either)
+            return
+        super().keyPressEvent(event)
+
+
 class PassScreen(QWidget):
     """Hot-seat: hides every hand until the next person says they are at the screen."""
 
@@ -334,7 +355,7 @@ class PassScreen(QWidget):
         f = self.note.font()
         f.setPixelSize(16)
         self.note.setFont(f)
-        self.button = QPushButton()
+        self.button = SettlingButton()
         self.button.setMinimumSize(280, 48)
         self.button.setStyleSheet("QPushButton { background: #e9c46a; color: #222; font-size: 16px;"
                                   " font-weight: bold; border-radius: 6px; padding: 8px 20px; }")
@@ -353,6 +374,7 @@ class PassScreen(QWidget):
         lines.append(_("{name}, click when you are ready.").format(name=name))
         self.note.setText("\n".join(lines))
         self.button.setText(_("I am {name}: show my cards").format(name=name))
+        self.button.settle()
 
 
 class EndScreen(QWidget):
