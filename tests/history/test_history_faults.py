@@ -385,7 +385,7 @@ def test_the_history_window_says_so_when_another_program_takes_the_history_while
     path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
     w = history_window.HistoryWindow(path, player="Ann")
     qtbot.addWidget(w)
-    w.confirm = lambda title, text: True
+    w.confirm = lambda title, text, **_: True
     w.ask_save_path = lambda *a: str(tmp_path / "out.csv")
     w.history.engine.dispose()   # (connections already open read the snapshot they had)
     locked(path, "readers")
@@ -409,7 +409,7 @@ def test_deleting_several_matches_that_stops_midway_says_how_many_went(qtbot, tm
     path = history_with(tmp_path / "h.sqlite3", [make_record(k) for k in range(3)])
     w = history_window.HistoryWindow(path, player="Ann")
     qtbot.addWidget(w)
-    w.confirm = lambda title, text: True
+    w.confirm = lambda title, text, **_: True
     real, calls = repo.delete_match, []
 
     def taken_after_one(session, match_id):

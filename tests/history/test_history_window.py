@@ -45,7 +45,7 @@ def filled(db, real_records):
 @pytest.fixture
 def window(qtbot, filled):
     w = HistoryWindow(filled, player="Ann")
-    w.confirm = lambda title, text: True
+    w.confirm = lambda title, text, **_: True
     qtbot.addWidget(w)
     w.resize(1100, 720)
     w.show()
@@ -237,10 +237,10 @@ def test_delete_asks_first(window):
     window.table.selectRow(0)
     target = model.match_at(0).id
     asked = []
-    window.confirm = lambda title, text: asked.append(text) or False
+    window.confirm = lambda title, text, **_: asked.append(text) or False
     assert window.delete_selected() == 0 and rows(model) == total
     assert f"Delete match {target}" in asked[0]
-    window.confirm = lambda title, text: True
+    window.confirm = lambda title, text, **_: True
     assert window.delete_selected() == 1 and rows(model) == total - 1
     with window.history.session() as s:
         assert repo.get_match(s, target) is None

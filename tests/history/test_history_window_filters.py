@@ -155,7 +155,7 @@ def test_a_history_that_cannot_be_written_is_browsed_with_delete_off(qtbot, tmp_
     assert w.history.read_only and len(listed(w)) == 4   # the games, not an error
     w.table.selectRow(0)
     assert w.selected_ids() and not w.delete_btn.isEnabled()
-    w.confirm = lambda title, text: True
+    w.confirm = lambda title, text, **_: True
     assert w.delete_selected() == 0 and len(listed(w)) == 4
     w.open_match(w.selected_ids()[0])
     assert "Ann" in w.match_page.header.text()

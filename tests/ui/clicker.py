@@ -84,7 +84,7 @@ def recording_window(qtbot, db=None):
     settings = storage.Settings()
     settings.data["speed"] = "instant"
     w = MainWindow(controller, settings)
-    w.confirm = lambda title, text: True
+    w.confirm = lambda title, text, **_: True
     qtbot.addWidget(w)
     w.resize(1280, 720)
     w.show()

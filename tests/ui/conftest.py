@@ -44,7 +44,7 @@ def window(qtbot):
     settings = storage.Settings()
     settings.data["speed"] = "instant"
     w = MainWindow(controller, settings)
-    w.confirm = lambda title, text: True     # no modal questions in tests
+    w.confirm = lambda title, text, **_: True     # no modal questions in tests
     qtbot.addWidget(w)
     w.resize(1280, 720)
     w.show()

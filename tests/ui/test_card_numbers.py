@@ -63,10 +63,10 @@ def test_estimated_numbers_are_marked_and_corrected_in_the_cards_window(window, 
     assert g.estimate_button.isVisible()
     g.grab().save(str(SHOTS / "gallery-corrected.png"))
 
-    g.confirm = lambda title, text: False      # asked first: "no" keeps the typed numbers
+    g.confirm = lambda title, text, **_: False      # asked first: "no" keeps the typed numbers
     qtbot.mouseClick(g.estimate_button, Qt.LeftButton)
     assert overrides.read(path) != {}
-    g.confirm = lambda title, text: True
+    g.confirm = lambda title, text, **_: True
     qtbot.mouseClick(g.estimate_button, Qt.LeftButton)
     assert overrides.read(path) == {}
     assert g.numbers.text() == "Cost 4 (estimated)\nHonor 2 (estimated)\nCopies 2 (estimated)"
@@ -132,7 +132,7 @@ def test_an_override_file_broken_since_is_not_rewritten_from_the_cards_window(wi
     path.write_text(broken)
     warned = []
     monkeypatch.setattr(QMessageBox, "warning", lambda *a: warned.append(a[2]))
-    g.confirm = lambda title, text: True
+    g.confirm = lambda title, text, **_: True
     qtbot.mouseClick(g.estimate_button, Qt.LeftButton)
     assert warned and warned[0].startswith(f"{path}: cannot read the override file")
     assert path.read_text() == broken

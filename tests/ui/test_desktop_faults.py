@@ -71,7 +71,7 @@ def start_desktop(monkeypatch):
     New game dialog it opens is cancelled. Returns the main window."""
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     monkeypatch.setattr(SetupDialog, "exec", lambda self: SetupDialog.Rejected)
-    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text: True)
+    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text, **_: True)
     before = set(QApplication.topLevelWidgets()) if QApplication.instance() else set()
     assert app.main([]) == 0
     return next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w not in before)
@@ -516,7 +516,7 @@ def test_an_autosave_unreadable_for_now_is_put_on_hold_and_offered_again_once_it
 
     monkeypatch.setattr(storage, "read_save_text", read)   # readable again (the lock is gone)
     asked = []
-    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text: asked.append(text) or True)
+    monkeypatch.setattr(MainWindow, "confirm", lambda self, title, text, **_: asked.append(text) or True)
     monkeypatch.setattr(QApplication, "exec", lambda self: 0)
     monkeypatch.setattr(SetupDialog, "exec", lambda self: SetupDialog.Rejected)
     assert app.main([]) == 0

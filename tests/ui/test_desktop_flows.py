@@ -83,10 +83,10 @@ def test_load_asks_before_replacing_a_game_in_progress(window, qtbot, tmp_path):
     qtbot.keyClick(window, Qt.Key_A)                 # the game on the table moves on
     on_table = window.controller.session
     asked = []
-    window.confirm = lambda title, text: asked.append(text) or False
+    window.confirm = lambda title, text, **_: asked.append(text) or False
     assert not window.load_path(str(saved))
     assert window.controller.session is on_table and "saved.json" in asked[0]
-    window.confirm = lambda title, text: asked.append(text) or True
+    window.confirm = lambda title, text, **_: asked.append(text) or True
     assert window.load_path(str(saved)) and window.controller.session is not on_table
 
 
@@ -169,7 +169,7 @@ def test_end_turn_names_unspent_runes_power_and_constructs(window, qtbot):
     star = game.players[0].constructs[0]
     assert window.controller.session.unspent_if_ending(end) == Unspent(cards=0, runes=3, power=2, usable=(star,))
     asked = []
-    window.confirm = lambda title, text: asked.append(text) or False
+    window.confirm = lambda title, text, **_: asked.append(text) or False
     qtbot.keyClick(window, Qt.Key_E)
     assert "3 runes" in asked[0] and "2 power" in asked[0] and "Shadow Star" in asked[0]
     assert "in your hand" not in asked[0] and game.turn == 1
@@ -183,7 +183,7 @@ def test_end_turn_asks_nothing_when_nothing_is_left_to_spend(window, qtbot):
     set_resources(game, 0, runes=1, power=1)         # nothing costs 1 here: nothing would be wasted
     window.refresh()
     asked = []
-    window.confirm = lambda title, text: asked.append(text) or False
+    window.confirm = lambda title, text, **_: asked.append(text) or False
     qtbot.keyClick(window, Qt.Key_E)
     assert asked == [] and game.turn == 2
 

@@ -127,7 +127,7 @@ def test_play_again_deals_a_new_game_for_the_same_table(window, qtbot):
     qtbot.addWidget(resumed)
     resumed.controller.adopt(Session.from_json(window.controller.session.to_json()))
     asked = []
-    resumed.confirm = lambda title, text: asked.append(text) or True   # (a game in progress: leaving it is asked)
+    resumed.confirm = lambda title, text, **_: asked.append(text) or True   # (a game in progress: leaving it is asked)
     resumed.play_again()
     assert asked == ["Start another game? The current one will be lost unless you save it first."]
     assert resumed.controller.game.seed != game.seed and len(resumed.controller.game.players) == 2

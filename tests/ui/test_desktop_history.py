@@ -197,7 +197,7 @@ def test_a_saved_game_not_resumed_is_recorded_as_abandoned_once_a_new_game_repla
     assert _matches(db) == []
     again = recording_window(qtbot, db)
     asked = []
-    again.confirm = lambda title, text: asked.append(text) and False      # "Resume?" no
+    again.confirm = lambda title, text, **_: asked.append(text) and False      # "Resume?" no
     assert not again.offer_resume() and _matches(db) == []
     assert asked[0].endswith("If not, it stays saved until you start or load another game, and then goes into the "
                              "history as abandoned.")   # (what "no" means was left unsaid)

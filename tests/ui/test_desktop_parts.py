@@ -104,10 +104,10 @@ def test_undo_after_a_reveal_asks_and_marks_the_game_assisted(window, qtbot):
     qtbot.keyClick(window, Qt.Key_E)           # the new hand is drawn: a reveal
     qtbot.waitUntil(lambda: window.controller.human_to_move() == 0)
     asked = []
-    window.confirm = lambda title, text: asked.append(title) or False
+    window.confirm = lambda title, text, **_: asked.append(title) or False
     window.undo_action.trigger()
     assert asked and window.controller.game.turn == 3       # declined: nothing changed
-    window.confirm = lambda title, text: True
+    window.confirm = lambda title, text, **_: True
     window.undo_action.trigger()
     assert window.controller.game.turn == 1 and window.controller.session.assisted
     assert "assisted" in window.status.text()
@@ -121,7 +121,7 @@ def test_autosave_after_every_answer_and_resume(window, qtbot):
     assert saved == window.controller.session.to_json()
     other = type(window)(type(window.controller)(autosave=path), storage.Settings())
     qtbot.addWidget(other)
-    other.confirm = lambda title, text: True
+    other.confirm = lambda title, text, **_: True
     assert other.offer_resume()
     assert other.controller.session.to_json() == saved
 
@@ -583,14 +583,14 @@ def test_ending_the_turn_with_cards_unplayed_asks_first(window, qtbot):
     window.start(TWO)
     game = window.controller.game
     asked = []
-    window.confirm = lambda title, text: asked.append(text) or False    # "No": the turn goes on
+    window.confirm = lambda title, text, **_: asked.append(text) or False    # "No": the turn goes on
     qtbot.keyClick(window, Qt.Key_E)
     assert len(asked) == 1 and "5 cards in your hand that you can still play" in asked[0]
     assert game.current == 0 and game.turn == 1
     qtbot.mouseClick(window.decision.end_button, Qt.LeftButton)       # the button asks the same
     assert len(asked) == 2 and game.turn == 1
     qtbot.keyClick(window, Qt.Key_A)             # all played: no question about cards (runes may be left)
-    window.confirm = lambda title, text: asked.append(text) or True
+    window.confirm = lambda title, text, **_: asked.append(text) or True
     qtbot.keyClick(window, Qt.Key_E)
     assert all("in your hand" not in text for text in asked[2:]) and game.turn > 1
 
@@ -676,3 +676,19 @@ def test_a_key_still_pressed_by_the_player_who_ended_the_turn_does_not_show_the_
     monkeypatch.setattr(panels.SettlingButton, "SETTLE_S", 0.0)   # (a moment later)
     QTest.keyClick(button, Qt.Key_Space)
     assert window.stack.currentWidget() is window.play_page and window.table.hand.shown == 5
+
+
+def test_a_question_that_gives_something_up_answers_no_by_default_and_resume_yes(qtbot, monkeypatch):
+    """"End your turn?" had Yes as its default: a Space or Enter still pressed ended the turn with
+    its runes unspent. Questions default to No; Resume to Yes, as No there lets the game go."""
+    from PySide6.QtWidgets import QMessageBox
+    from ascension.ui.desktop.app import MainWindow
+    from ascension.ui.desktop.controller import Controller
+    defaults = []
+    monkeypatch.setattr(QMessageBox, "question", lambda parent, title, text, buttons, default: defaults.append(default)
+                        or QMessageBox.No)
+    window = MainWindow(Controller(autosave=None), storage.Settings())
+    qtbot.addWidget(window)
+    assert window.confirm("End your turn?", "You still have 3 runes.") is False
+    window.confirm("Resume?", "A game in progress was saved.", yes_by_default=True)
+    assert defaults == [QMessageBox.No, QMessageBox.Yes]

@@ -502,8 +502,12 @@ class MainWindow(QMainWindow):
             return
         c.undo()
 
-    def confirm(self, title: str, text: str) -> bool:
-        return QMessageBox.question(self, title, text) == QMessageBox.Yes
+    def confirm(self, title: str, text: str, *, yes_by_default: bool = False) -> bool:
+        """A yes/no question. Its answer by default (Enter, a key still pressed) is No, as most ask
+        before something is given up (the turn's runes, a revealed card's secret); Resume's is Yes,
+        as No there would let the game go."""
+        default = QMessageBox.Yes if yes_by_default else QMessageBox.No
+        return QMessageBox.question(self, title, text, QMessageBox.Yes | QMessageBox.No, default) == QMessageBox.Yes
 
     # ------------------------------------------------------------------ zones and zoom
     def zoom(self, iid: int, reason: str = "") -> None:
@@ -847,7 +851,7 @@ class MainWindow(QMainWindow):
                       "where it stood?"))
         if not self.confirm(_("Resume?"), question.format(names=names, turn=session.game.turn) + " " + _(
                 "If not, it stays saved until you start or load another game, and then goes into the history as "
-                "abandoned.")):
+                "abandoned."), yes_by_default=True):
             self.controller.not_resumed(session)   # recorded as abandoned once a new game replaces it
             return False
         self._adopt_saved(session, path)
