@@ -330,3 +330,23 @@ def test_a_key_typed_in_the_match_list_does_not_crash_the_program(key, tmp_path)
     run = subprocess.run([sys.executable, "-c", TYPED_IN_THE_LIST, key], capture_output=True, text=True,
                          timeout=180, env=env)
     assert run.returncode == 0 and "still here" in run.stdout, (run.returncode, run.stderr[-400:])
+
+
+def test_the_history_window_by_keyboard_enter_opens_a_match_tab_leaves_the_list_escape_closes(qtbot, tmp_path):
+    """Tab stayed in the match list (Open, Export and Delete out of reach), Enter did nothing (only
+    a double-click opened a match) and Escape did not close the window."""
+    from PySide6.QtTest import QTest
+    db = tmp_path / "h.sqlite3"
+    h = open_history(db)
+    with h.session() as s:
+        repo.record_game(s, make_record(1))
+    window = HistoryWindow(db)
+    qtbot.addWidget(window)
+    window.show()
+    window.table.setFocus()
+    window.table.setCurrentIndex(window.model.index(0, 0))
+    assert not window.table.tabKeyNavigation()
+    QTest.keyClick(window.table, Qt.Key_Return)
+    assert window.tabs.currentWidget() is window.match_page
+    QTest.keyClick(window, Qt.Key_Escape)
+    assert not window.isVisible()

@@ -109,7 +109,8 @@ class HistoryWindow(QWidget):
             h.setSectionResizeMode(col, QHeaderView.Interactive)
             self.table.setColumnWidth(col, width)
         h.setSectionResizeMode(3, QHeaderView.Stretch)
-        self.table.doubleClicked.connect(lambda ix: self.open_match(self.model.data(ix, Qt.UserRole)))
+        self.table.setTabKeyNavigation(False)   # (Tab leaves the list, for Open, Export and Delete)
+        self.table.activated.connect(lambda ix: self.open_match(self.model.data(ix, Qt.UserRole)))   # Enter, double-click
         pl.addWidget(self.table, 1)
         buttons = QHBoxLayout()
         self.count = QLabel()
@@ -150,6 +151,12 @@ class HistoryWindow(QWidget):
         self._count(self.model.total if self.model.exact else -1)
         self._selection()
         QTimer.singleShot(0, self.load_facets)   # filter choices after the first paint
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key_Escape:   # as every other window of the program
+            self.close()
+            return
+        super().keyPressEvent(event)
 
     def closeEvent(self, event) -> None:
         if self.history is not None:   # nothing may fire after the window is gone
