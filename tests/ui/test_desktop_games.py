@@ -173,3 +173,22 @@ def test_rematch_and_play_again_say_why_a_game_cannot_start_and_the_finished_one
     assert [t for t, _ in warned] == ["Cannot start"] and warned[0][1].startswith(f"{slip}: cannot read the override file")
     assert window.controller.game is finished and window.stack.currentWidget() is window.end_page
     assert "Something went wrong" not in window.notice.text()
+
+
+def test_the_end_screen_by_keyboard_starts_on_rematch_and_tab_reaches_the_buttons(window, qtbot):
+    """Tab went from cell to cell of the score table and wrapped round: Rematch, Play again, New
+    game and Replay were out of reach."""
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+    window.show()
+    window.activateWindow()
+    window.start({"seats": seats("Ann", ("Bob", "greedy")), "sets": ["10th"], "variants": [], "seed": 21,
+                  "honor_pool": 4})
+    play_to_the_end(window, qtbot)
+    page = window.end_page
+    assert QApplication.focusWidget() is page.rematch_button
+    reached = set()
+    for _ in range(12):
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key_Tab)
+        reached.add(QApplication.focusWidget())
+    assert page.table not in reached and page.rematch_button in reached

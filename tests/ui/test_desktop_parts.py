@@ -692,3 +692,16 @@ def test_a_question_that_gives_something_up_answers_no_by_default_and_resume_yes
     assert window.confirm("End your turn?", "You still have 3 runes.") is False
     window.confirm("Resume?", "A game in progress was saved.", yes_by_default=True)
     assert defaults == [QMessageBox.No, QMessageBox.Yes]
+
+
+def test_enter_presses_the_focused_button_of_the_table_as_space_does(window, qtbot):
+    """Enter did nothing on Play all, End turn, Hint and the numbered answers (only Space did),
+    though it works on cards and in every dialog."""
+    from PySide6.QtTest import QTest
+    window.show()
+    window.start(TWO)
+    game = window.controller.game
+    in_hand = len(game.players[0].hand)
+    window.decision.play_all_button.setFocus()
+    QTest.keyClick(window.decision.play_all_button, Qt.Key_Return)
+    assert len(game.players[0].hand) < in_hand

@@ -650,6 +650,7 @@ class MainWindow(QMainWindow):
     def on_finished(self, summary: dict) -> None:
         self.end_page.show_summary(summary)
         self.stack.setCurrentWidget(self.end_page)
+        self.end_page.rematch_button.setFocus(Qt.OtherFocusReason)   # (the way on, by keyboard too)
 
     def unexpected(self, kind, exc, tb) -> None:
         """A fault in the window's own work (a plugin failing as the table is drawn): said in the

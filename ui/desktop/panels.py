@@ -43,6 +43,7 @@ class OptionButton(QPushButton):
         self._full = text
         self.setToolTip(tooltip)
         self.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Fixed)
+        self.setAutoDefault(True)   # Enter presses it when it has the focus, as Space does
 
     def resizeEvent(self, event) -> None:
         room = self.width() - 20   # the padding of the style below
@@ -96,6 +97,7 @@ class DecisionPanel(QFrame):
         self.hint_text.hide()
         for b in (self.play_all_button, self.end_button, self.skip_button, self.hint_button):
             b.setMinimumHeight(34)
+            b.setAutoDefault(True)   # Enter presses the focused button, as Space does (and as in dialogs)
         self.end_button.setStyleSheet("QPushButton { font-weight: bold; }")
         self.play_all_button.clicked.connect(self.play_all_clicked)
         self.skip_button.clicked.connect(self.skip_clicked)
@@ -400,6 +402,7 @@ class EndScreen(QWidget):
         self.table.setVerticalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
+        self.table.setFocusPolicy(Qt.NoFocus)   # (read, not used: Tab went from cell to cell, never to Rematch)
         self.table.setSelectionMode(QTableWidget.NoSelection)
         f = self.table.font()
         f.setPixelSize(16)
@@ -421,6 +424,7 @@ class EndScreen(QWidget):
         self._match_id: int | None = None
         for b in (self.rematch_button, self.again_button, self.new_button, self.replay_button):
             b.setMinimumSize(210, 44)
+            b.setAutoDefault(True)   # Enter presses the focused one
             b.setStyleSheet("QPushButton { font-size: 15px; font-weight: bold; }")
         buttons.addStretch(1)
         buttons.addWidget(self.rematch_button)
