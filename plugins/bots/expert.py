@@ -153,13 +153,28 @@ class ExpertTuning(Tuning):
     early_pool = 1.0
 
 
+def early_rounds(text) -> tuple[int, int] | None:
+    """The ``early`` experiment's ``"R:D"`` as (R rounds, depth D); None when not given."""
+    if not text:
+        return None
+    rounds, __, depth = str(text).partition(":")
+    try:
+        out = int(rounds), int(depth)
+    except ValueError:
+        out = (-1, -1)
+    if min(out) < 0:
+        raise ValueError(f"early: rounds:depth, two whole numbers from 0, not {text!r}")
+    return out
+
+
 class ExpertBot(HardBot):
     """Racing determinized rollouts over the medium plan, scored by the learned evaluation (see
     the module docstring). Options as :class:`~.tiers.HardBot` (``budget``: the most rollouts a
     decision may take), ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
     ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation), and for
-    experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below) and ``weights``
-    (another file written by ``scripts/train_expert.py``), and as for hard the plan's numbers
+    experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below), ``weights``
+    (another file written by ``scripts/train_expert.py``) and ``early="R:D"`` (rollouts go ``D``
+    rounds ahead while the game is in its first ``R`` rounds), and as for hard the plan's numbers
     (``r_val=0.55``) and ``others=medium``."""
     name = "expert"
     tier = "expert"
@@ -182,6 +197,7 @@ class ExpertBot(HardBot):
         if self.first < 1 or self.batch < 1:   # a race that adds no worlds would never end
             raise ValueError(f"first and batch: at least 1 world, not {self.first} and {self.batch}")
         self.z, self.small = float(options.get("z", self.Z)), float(options.get("small", self.SMALL))
+        self.early = early_rounds(options.get("early"))   # experiments: (rounds, depth) or None
         weights = options.get("weights")     # experiments: another trained file
         if self.leaf != "learned":
             self.model = None
@@ -189,6 +205,13 @@ class ExpertBot(HardBot):
             self.model = Model.load(Path(weights).read_text(encoding="utf-8"))
         else:
             self.model = model()
+
+    def horizon(self, game: Game) -> int | None:
+        """Hard's horizon, or deeper in the game's first rounds where an experiment says so."""
+        depth = super().horizon(game)
+        if depth is not None and self.early and game.turn <= self.early[0] * len(game.players):
+            return max(depth, self.early[1])
+        return depth
 
     def choose(self, view, decision):
         opts = decision.options

@@ -317,6 +317,24 @@ def test_experiments_can_set_the_race_and_the_weights_file(tmp_path):
             make_bot("expert", game.ctx.defs, 4, 0, **race)
 
 
+def test_an_experiment_may_look_further_ahead_in_the_first_rounds():
+    """``early="4:4"``: rollouts go four rounds ahead, not two, while the game is in its first
+    four rounds (eight turns of two players); after them, and without it, the usual two."""
+    game = new_game(["10th"], ["A", "B"], seed=4)
+    usual = make_bot("expert", game.ctx.defs, 4, 0)
+    early = make_bot("expert", game.ctx.defs, 4, 0, early="4:4")
+    assert (usual.horizon(game), early.horizon(game)) == (2, 4)
+    game.turn = 8
+    assert early.horizon(game) == 4
+    game.turn = 9
+    assert early.horizon(game) == 2
+    game.pool = 1   # the end game is played out to its end either way
+    assert early.horizon(game) is None
+    for wrong in ("4", "four:4", "4:-1"):
+        with pytest.raises(ValueError, match="rounds:depth"):
+            make_bot("expert", game.ctx.defs, 4, 0, early=wrong)
+
+
 def damage_the_trained_evaluation(monkeypatch, folder: Path, damage: str) -> Path:
     """The expert's weights file as a damaged install leaves it (read from ``folder``)."""
     broken = folder / "expert_eval.json"
