@@ -28,6 +28,7 @@ import math
 import time
 from importlib import resources
 from pathlib import Path
+from types import MappingProxyType
 
 from ascension.core import rng
 from ascension.core.bots import BotUnavailable
@@ -153,6 +154,20 @@ class ExpertTuning(Tuning):
     early_pool = 1.0
 
 
+_WITH_CARDS: dict = {}
+
+
+def with_card_table(params: type[ExpertTuning], m: Model) -> type[ExpertTuning]:
+    """``params`` whose plan adds each card's learned worth to taking it (``card_worth`` of it),
+    one class per numbers and model: the caches keyed by a bot's numbers stay small."""
+    key = (params, id(m))
+    t = _WITH_CARDS.get(key)
+    if t is None:
+        table = MappingProxyType({cid: w[0] for cid, w in m.cards.items()})
+        t = _WITH_CARDS[key] = type(params.__name__, (params,), {"card_table": table})
+    return t
+
+
 def early_rounds(text) -> tuple[int, int] | None:
     """The ``early`` experiment's ``"R:D"`` as (R rounds, depth D); None when not given."""
     if not text:
@@ -173,9 +188,10 @@ class ExpertBot(HardBot):
     decision may take), ``leaf``: "learned" or "hand" (the hard bot's ``evaluate``; with
     ``depth=4,endgame=0.5`` the expert as it was before the learned evaluation), and for
     experiments ``first``, ``batch``, ``z``, ``small`` (the race's settings below), ``weights``
-    (another file written by ``scripts/train_expert.py``) and ``early="R:D"`` (rollouts go ``D``
-    rounds ahead while the game is in its first ``R`` rounds), and as for hard the plan's numbers
-    (``r_val=0.55``) and ``others=medium``."""
+    (another file written by ``scripts/train_expert.py``), ``early="R:D"`` (rollouts go ``D``
+    rounds ahead while the game is in its first ``R`` rounds) and ``card_worth=0.5`` (the plan,
+    and so the rollouts, add that share of each card's learned worth to taking it), and as for
+    hard the plan's numbers (``r_val=0.55``) and ``others=medium``."""
     name = "expert"
     tier = "expert"
     params = ExpertTuning
@@ -205,6 +221,8 @@ class ExpertBot(HardBot):
             self.model = Model.load(Path(weights).read_text(encoding="utf-8"))
         else:
             self.model = model()
+        if self.params.card_worth and self.model is not None:   # experiments: the plan takes the cards' learned worth
+            self.params = with_card_table(self.params, self.model)
 
     def horizon(self, game: Game) -> int | None:
         """Hard's horizon, or deeper in the game's first rounds where an experiment says so."""

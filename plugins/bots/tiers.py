@@ -44,8 +44,10 @@ from __future__ import annotations
 import math
 import time
 from collections import Counter
+from collections.abc import Mapping
 from functools import partial
 from itertools import combinations
+from types import MappingProxyType
 
 from ascension.core import rng, wording
 from ascension.core.bots import Bot, BotAdvice
@@ -373,6 +375,8 @@ class Tuning:
     status = 1.5         # honor of Legendary status (a free card each turn) per turn left
     early_token = 1.0    # share of its honor a token taken from the pool is worth early on, while
     early_pool = 0.5     # ... more than this share of the pool is left (it brings the end nearer)
+    card_worth = 0.0     # search experiments: share of each card's learned worth (``card_table``) added to taking it
+    card_table: Mapping[str, float] = MappingProxyType({})   # card id -> honor per copy and turn left
 
 
 PLAN_NUMBERS = tuple(k for k, v in vars(Tuning).items() if isinstance(v, float))   # the options that may set them
@@ -577,9 +581,10 @@ class Situation:
         else:
             plays = self.plays(delay, T, extra=1)
             econ = (self.play_value(d) - self.avg) * plays
-        if d.role == "always":
-            return self.k.basics * (d.honor + econ)
-        return d.honor + econ
+        value = self.k.basics * (d.honor + econ) if d.role == "always" else d.honor + econ
+        if self.k.card_worth:
+            value += self.k.card_worth * self.k.card_table.get(d.id, 0.0) * T
+        return value
 
     def row_bonus(self, card: int) -> float:
         """What the plugins' rules add to taking ``card`` from the center row (``asc_bot_advice``)."""

@@ -15,7 +15,7 @@ from ascension.core.bots import bot_kinds, make_bot
 from ascension.core.match import new_game
 from ascension.plugins.bots import expert
 from ascension.plugins.bots.expert import ExpertBot, Model
-from ascension.plugins.bots.tiers import HardBot, RolloutPolicy, Tuning
+from ascension.plugins.bots.tiers import HardBot, RolloutPolicy, Situation, Tuning
 from scripts_loader import load_script
 
 SMALL = {"budget": 16, "depth": 1, "endgame": 0.0}   # a few ms per decision
@@ -333,6 +333,23 @@ def test_an_experiment_may_look_further_ahead_in_the_first_rounds():
     for wrong in ("4", "four:4", "4:-1"):
         with pytest.raises(ValueError, match="rounds:depth"):
             make_bot("expert", game.ctx.defs, 4, 0, early=wrong)
+
+
+def test_an_experiment_may_add_each_cards_learned_worth_to_the_plan():
+    """``card_worth=0.5``: taking a card is worth half its learned worth per turn left more to the
+    plan (and to the rollouts, which play the plan); without it the plan is medium's own."""
+    game = new_game(["10th"], ["A", "B"], seed=5)
+    usual = make_bot("expert", game.ctx.defs, 4, 0)
+    mixed = make_bot("expert", game.ctx.defs, 4, 0, card_worth=0.5)
+    assert usual.params.card_worth == 0.0 and not usual.params.card_table
+    worth = expert.model().cards
+    cannon = next(game.card(c) for c in game.center_deck + game.center_row if game.card(c).id == "10th.hedron_cannon")
+    plain, with_worth = (Situation(game, 0, bot.params) for bot in (usual, mixed))
+    extra = with_worth.acquire_value(cannon) - plain.acquire_value(cannon)
+    assert extra == pytest.approx(0.5 * worth["10th.hedron_cannon"][0] * plain.turns_left)
+    assert extra > 0   # the model thinks more of it than medium does
+    # one class per numbers and model: the bots of a batch share it (and the caches keyed by it)
+    assert make_bot("expert", game.ctx.defs, 5, 1, card_worth=0.5).params is mixed.params
 
 
 def damage_the_trained_evaluation(monkeypatch, folder: Path, damage: str) -> Path:
