@@ -335,21 +335,56 @@ def test_an_experiment_may_look_further_ahead_in_the_first_rounds():
             make_bot("expert", game.ctx.defs, 4, 0, early=wrong)
 
 
-def test_an_experiment_may_add_each_cards_learned_worth_to_the_plan():
-    """``card_worth=0.5``: taking a card is worth half its learned worth per turn left more to the
-    plan (and to the rollouts, which play the plan); without it the plan is medium's own."""
+def hedron_cannon(game):
+    return next(game.card(c) for c in game.center_deck + game.center_row if game.card(c).id == "10th.hedron_cannon")
+
+
+def test_the_plan_adds_a_quarter_of_each_cards_learned_worth_to_taking_it():
+    """The expert's plan (and so its rollouts) values a card medium underrates, such as Hedron
+    Cannon, by a quarter of the learned worth per turn left more than medium's plan does;
+    ``card_worth`` sets the share (0: medium's plan)."""
     game = new_game(["10th"], ["A", "B"], seed=5)
-    usual = make_bot("expert", game.ctx.defs, 4, 0)
-    mixed = make_bot("expert", game.ctx.defs, 4, 0, card_worth=0.5)
-    assert usual.params.card_worth == 0.0 and not usual.params.card_table
-    worth = expert.model().cards
-    cannon = next(game.card(c) for c in game.center_deck + game.center_row if game.card(c).id == "10th.hedron_cannon")
-    plain, with_worth = (Situation(game, 0, bot.params) for bot in (usual, mixed))
-    extra = with_worth.acquire_value(cannon) - plain.acquire_value(cannon)
-    assert extra == pytest.approx(0.5 * worth["10th.hedron_cannon"][0] * plain.turns_left)
-    assert extra > 0   # the model thinks more of it than medium does
+    medium_plan, default, half = (make_bot("expert", game.ctx.defs, 4, 0, **o).params
+                                  for o in ({"card_worth": 0}, {}, {"card_worth": 0.5}))
+    assert not medium_plan.card_table
+    worth = expert.model().cards["10th.hedron_cannon"][0]
+    cannon = hedron_cannon(game)
+    base = Situation(game, 0, medium_plan)
+    for params, share in ((default, 0.25), (half, 0.5)):
+        extra = Situation(game, 0, params).acquire_value(cannon) - base.acquire_value(cannon)
+        assert extra == pytest.approx(share * worth * base.turns_left)
+        assert extra > 0   # the model thinks more of it than medium does
     # one class per numbers and model: the bots of a batch share it (and the caches keyed by it)
-    assert make_bot("expert", game.ctx.defs, 5, 1, card_worth=0.5).params is mixed.params
+    assert make_bot("expert", game.ctx.defs, 5, 1).params is default
+
+
+def test_the_legends_sets_cards_keep_mediums_value():
+    """In games of the Legends set alone the learned worth of its cards made the plan worse: the
+    plan leaves them out, and keeps the other sets' cards."""
+    table = make_bot("expert", new_game(["10th"], ["A", "B"], seed=5).ctx.defs, 4, 0).params.card_table
+    learned = expert.model().cards
+    assert any(cid.startswith("legends.") for cid in learned)
+    assert not any(cid.startswith("legends.") for cid in table)
+    assert {cid for cid in learned if cid.startswith(("10th.", "cotg.", "rotf."))} == set(table)
+
+
+@pytest.mark.parametrize("sets,players,variants", [(["10th"], 4, ["teams"]), (["10th"], 1, ["samael"]),
+                                                   (["10th"], 3, [])])
+def test_where_the_learned_parts_were_not_trained_the_plan_is_without_them(sets, players, variants):
+    """Teams, a solo villain, three seats: the model was trained on two players on their own, so
+    from its first decision the expert plans without the cards' learned worth."""
+    game = new_game(sets, [f"P{i + 1}" for i in range(players)], variants, seed=3)
+    bot = make_bot("expert", game.ctx.defs, 3, 0, **SMALL)
+    assert bot.params.card_table
+    while game.decision().seat != 0:
+        game.apply(0)
+    dec = game.decision()
+    game.apply(bot.choose(game.view(0), dec))
+    assert not bot.params.card_table and bot.trained is False
+    two = new_game(["10th"], ["A", "B"], seed=3)
+    other = make_bot("expert", two.ctx.defs, 3, 0, **SMALL)
+    two.apply(other.choose(two.view(0), two.decision()))
+    assert other.params.card_table and other.trained is True
 
 
 def damage_the_trained_evaluation(monkeypatch, folder: Path, damage: str) -> Path:
