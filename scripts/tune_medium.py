@@ -2,10 +2,11 @@
 """Measure a change to the medium plan's numbers (``Tuning``) against the defaults.
 
 Two medium bots play each seeded deal twice, seats swapped: one with the change, one with the
-numbers it is measured against (the defaults, or ``--against``). Medium bots are fast (about
-a hundred games a second here), so a few thousand games settle a change of two points. Hard
-and the expert play the medium plan on most of their moves and in every rollout; what this
-script found, and what it did for the expert (nothing), is in the README.
+numbers it is measured against (the defaults, or ``--against``). ``card_worth=S`` adds S times
+each card's learned worth (the expert's model) to taking it, as the expert's plan does. Medium
+bots are fast (about a hundred games a second here), so a few thousand games settle a change of
+two points. Hard and the expert play the medium plan on most of their moves and in every
+rollout; what this script found, and what it did for the expert, is in the README.
 
 Usage: .venv/bin/python scripts/tune_medium.py --deals 1000 --seed 7 r_val=0.55,p_val=0.85 ...
 Prints one JSON line per change: its share of the games won (a shared win counts half) and the
@@ -23,6 +24,7 @@ from pathlib import Path
 from ascension.core.bots import make_bot
 from ascension.core.match import new_game
 from ascension.core.sim import game_seed, play_out
+from ascension.plugins.bots.expert import model, with_card_table
 from ascension.plugins.bots.tiers import PLAN_NUMBERS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -54,6 +56,9 @@ def deal(args: tuple) -> float:
     for changed in (0, 1):
         game = new_game(sets, ["A", "B"], variants, seed=seed)
         bots = [make_bot("medium", game.ctx.defs, seed, s, **(change if s == changed else against)) for s in range(2)]
+        for bot in bots:
+            if bot.params.card_worth:   # the share of each card's learned worth, as the expert's plan adds it
+                bot.params = with_card_table(bot.params, model())
         play_out(game, bots)
         winners = game.winners()
         points += 1.0 if winners == [changed] else 0.5 if changed in winners else 0.0

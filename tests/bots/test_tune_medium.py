@@ -33,3 +33,22 @@ def test_only_the_plans_numbers_can_be_changed():
         tuner.parse_change("__doc__=2")
     with pytest.raises(SystemExit, match="r_val needs a number, not 'high'"):
         tuner.parse_change("r_val=high")
+
+
+def test_card_worth_gives_the_plan_each_cards_learned_worth_as_the_experts(monkeypatch):
+    """``card_worth=0.25`` measures the expert's plan: the changed bot's plan carries the learned
+    worth of the cards (with none, ``card_worth`` would change no game)."""
+    tuner = _tuner()
+    tables = []
+    make = tuner.make_bot
+
+    def spy(*args, **options):
+        bot = make(*args, **options)
+        tables.append(bot)
+        return bot
+    monkeypatch.setattr(tuner, "make_bot", spy)
+    points = [tuner.deal(("10th", 100 + k, {"card_worth": 0.25}, {})) for k in range(6)]
+    with_worth = [b for b in tables if b.params.card_worth]
+    assert with_worth and all(b.params.card_table for b in with_worth)
+    assert all(not b.params.card_table for b in tables if not b.params.card_worth)
+    assert any(p != 1.0 for p in points)
