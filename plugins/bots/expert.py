@@ -170,24 +170,21 @@ class ExpertTuning(Tuning):
     card_worth = 0.25
 
 
-_WITH_CARDS: dict = {}
-
-
 # Cards whose learned worth the plan leaves out: in games of the Legends set alone, the plan with
 # it lost to plain medium (46.5% and 45.3% of 1,200 games on two seeds); beside other sets'
 # cards those cards' worth changed nothing (54.0% without it, 56.0% with it).
 UNWORTHED_SETS = ("legends",)
+_WITH_CARDS: dict = {}
 
 
 def with_card_table(params: type[ExpertTuning], m: Model) -> type[ExpertTuning]:
     """``params`` whose plan adds each card's learned worth to taking it (``card_worth`` of it),
-    one class per numbers and model: the caches keyed by a bot's numbers stay small."""
-    key = (params, id(m))
+    one class per numbers and worths: the caches keyed by a bot's numbers stay small."""
+    table = {cid: w[0] for cid, w in m.cards.items() if cid.partition(".")[0] not in UNWORTHED_SETS}
+    key = (params, frozenset(table.items()))
     t = _WITH_CARDS.get(key)
     if t is None:
-        table = MappingProxyType({cid: w[0] for cid, w in m.cards.items()
-                                  if cid.partition(".")[0] not in UNWORTHED_SETS})
-        t = _WITH_CARDS[key] = type(params.__name__, (params,), {"card_table": table})
+        t = _WITH_CARDS[key] = type(params.__name__, (params,), {"card_table": MappingProxyType(table)})
     return t
 
 

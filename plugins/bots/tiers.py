@@ -375,7 +375,7 @@ class Tuning:
     status = 1.5         # honor of Legendary status (a free card each turn) per turn left
     early_token = 1.0    # share of its honor a token taken from the pool is worth early on, while
     early_pool = 0.5     # ... more than this share of the pool is left (it brings the end nearer)
-    card_worth = 0.0     # search experiments: share of each card's learned worth (``card_table``) added to taking it
+    card_worth = 0.0     # share of each card's learned worth (``card_table``, the expert's) added to taking it
     card_table: Mapping[str, float] = MappingProxyType({})   # card id -> honor per copy and turn left
 
 
