@@ -41,7 +41,7 @@ from ascension.core.engine import Game
 from ascension.core.i18n import _, ngettext
 
 from .tiers import (BO, DR, H, NF, P, R, HardBot, MediumBot, Situation, Tuning, aligned, because, evaluate, info,
-                    medium_action, potential)
+                    medium_action, potential, with_numbers)
 
 # =============================================================================== the learned evaluation
 # What a position at the start of a turn is worth to one seat, learned from self-play
@@ -164,7 +164,8 @@ class ExpertTuning(Tuning):
     # where without it it won 15: it never counts a token early (the pool is never above itself).
     early_pool = 1.0
     # The plan adds a quarter of each card's learned worth (``Model.cards``) to taking it: medium
-    # with it beat plain medium in 64.6% of 4,000 fresh 10th games (a half: 61%, the whole: 56%),
+    # with it beat plain medium in 64.6% of 4,000 fresh 10th games (on the deals it was chosen on,
+    # a half won 61%, the whole 56%),
     # and the expert with it beat hard in 267 of the 400 games of seed 7 (231 without it; 88 games
     # only it won against 52 only the plan without it won, p = 0.003).
     card_worth = 0.25
@@ -241,7 +242,7 @@ class ExpertBot(HardBot):
             self.model = Model.load(Path(weights).read_text(encoding="utf-8"))
         else:
             self.model = model()
-        self.plain_params = self.params   # the plan where the learned parts were not trained
+        self.plain_params = with_numbers(self.params, {"card_worth": 0.0})   # where the model was not trained
         if self.params.card_worth and self.model is not None:
             self.params = with_card_table(self.params, self.model)
         self.trained: bool | None = None   # whether they apply to this bot's game (known at its first decision)

@@ -380,7 +380,7 @@ def test_where_the_learned_parts_were_not_trained_the_plan_is_without_them(sets,
         game.apply(0)
     dec = game.decision()
     game.apply(bot.choose(game.view(0), dec))
-    assert not bot.params.card_table and bot.trained is False
+    assert not bot.params.card_table and bot.params.card_worth == 0.0 and bot.trained is False
     two = new_game(["10th"], ["A", "B"], seed=3)
     other = make_bot("expert", two.ctx.defs, 3, 0, **SMALL)
     two.apply(other.choose(two.view(0), two.decision()))
