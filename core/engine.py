@@ -299,8 +299,11 @@ class CardTables:
     defs: list[CardDef]
     by_id: dict[str, CardDef]
     log_names: list[str]
+    cheapest: int
     offer_terms: list[tuple[str, int, bool]]
     triggered_by: dict[str, frozenset[int]]
+    verbs: frozenset[str]
+    names: frozenset[str]             # every card's name (a new one like another changes the log's names)
 
     def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
         start = len(shared.defs) if shared is not None else 0
@@ -309,13 +312,14 @@ class CardTables:
                                         if shared is not None else ({}, [], [], {}))
         self.defs = defs                  # indexed by card instance id
         self.by_id = {**by_id, **{d.id: d for d in new}}
+        self.names = (shared.names if shared is not None else frozenset()) | {d.name for d in new}
         # (a new card named like another: the set marks may change, so all are worked out again)
-        clash = len({d.name for d in defs}) < len({d.name for d in defs[:start]}) + len(new)
-        self.log_names = names + [d.name for d in new] if shared is not None and not clash \
-            else log_names(defs)
+        clash = shared is None or len(self.names) < len(shared.names) + len(new)
+        self.log_names = log_names(defs) if clash else names + [d.name for d in new]
         # The lowest price of a card one may acquire or defeat: with less to spend, the offers
         # need no look (a fifth of the main decisions, the first of each turn among them).
-        self.cheapest = min((d.cost for d in defs if d.role in ("center", "always")), default=0)
+        costs = [d.cost for d in new if d.role in ("center", "always")]
+        self.cheapest = min(costs, default=0) if shared is None else min([shared.cheapest, *costs])
         # What the main decision reads of each card on offer, by instance: the compiled engine
         # reaches a tuple's item many times faster than a CardDef's attribute.
         self.offer_terms = terms + [(d.type, d.cost, d.mechana_construct) for d in new]
@@ -325,17 +329,9 @@ class CardTables:
             for t in d.triggers:
                 watching.setdefault(t.on, set()).add(iid)
         self.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
-        self._verbs: frozenset[str] | None = shared.verbs() | _step_verbs(new) if shared is not None else None
-
-    def verbs(self) -> frozenset[str]:
-        """The verbs of every step of the cards (worked out on first asking)."""
-        if self._verbs is None:
-            self._verbs = _step_verbs(self.by_id.values())
-        return self._verbs
-
-    def uses_verb(self, name: str) -> bool:
-        """Whether any card has a step of verb ``name``."""
-        return name in self.verbs()
+        # The verbs of every step of the cards: a plugin skips the bookkeeping a verb needs in
+        # the matches without it (``READS_TOUCHED in game.ctx.verbs``, at every card taken).
+        self.verbs = shared.verbs | _step_verbs(new) if shared is not None else _step_verbs(self.by_id.values())
 
 
 class Context:
@@ -359,14 +355,10 @@ class Context:
         self.cheapest = tables.cheapest
         self.offer_terms = tables.offer_terms
         self.triggered_by = tables.triggered_by
+        self.verbs = tables.verbs         # the verbs the match's cards use (see CardTables)
         self.tables = tables
         if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
-
-    def uses_verb(self, name: str) -> bool:
-        """Whether any card of the match has a step of verb ``name``: a plugin skips the
-        bookkeeping a verb needs in the matches without it."""
-        return self.tables.uses_verb(name)
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1

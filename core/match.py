@@ -22,7 +22,7 @@ from . import plugins as plugin_mod
 from .cards import CardDef, CardSet, SetFileError, builtin_set_paths, load_set_file, read_toml
 from .i18n import _, validation_message
 from .names import check_visible
-from .slots import ext_problems, meaning_problems
+from .slots import ext_problems, meaning_problems, upgraded
 from .engine import (CARD_OPTIONS, ROW_SIZE, SAVE_FORMAT, CardTables, Context, Game, GameOver, InvalidAnswer,
                      PluginError, blame)
 
@@ -577,6 +577,7 @@ def load(text: str, source: str = "save") -> Game:
         for player in state["players"]:   # as the engine makes them: lists (a replay compared with the
             player["watchers"] = [list(w) for w in player["watchers"]]   # loaded save differed only in that)
         with _set_up_by(ctx.hooks):
+            state["ext"] = upgraded(ctx.hooks.state_slots(), state["ext"])
             problems = ext_problems(ctx.hooks.state_slots(), state["ext"]) or _frame_problems(ctx, state)
             if problems:
                 raise SaveFileError(_not_valid(source, "; ".join(problems)))

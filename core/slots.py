@@ -28,12 +28,15 @@ class StateSlot:
     value must mean in its game, which a hostile or damaged save can get wrong while keeping the
     shape (a card of another kind, a seat not at the table): ``meaning(game, value)`` says what is
     wrong there, located, once the loaded game is built. ``required``: a saved game of a match
-    with this rule always has it (missing, it would start again from nothing, silently)."""
+    with this rule always has it (missing, it would start again from nothing, silently).
+    ``upgrade(value)``: a value saved by an earlier version of the rule, in this version's shape
+    (before it is checked; whatever it cannot read, it returns as it is, for the check to report)."""
     key: str
     shape: Any
     doc: str
     meaning: Callable[["Game", Any], list[str]] | None = None
     required: bool = False
+    upgrade: Callable[[Any], Any] | None = None
     _adapter: list = field(default_factory=list, repr=False, compare=False)
 
     def problem(self, value: Any) -> str | None:
@@ -89,6 +92,12 @@ def meaning_problems(slots: list[StateSlot], game: "Game") -> list[str]:
         if slot.meaning is not None and slot.key in game.ext:
             out += slot.meaning(game, game.ext[slot.key])
     return out
+
+
+def upgraded(slots: list[StateSlot], ext: dict) -> dict:
+    """A saved game's ``ext`` with each part an earlier version saved in this version's shape."""
+    upgrades = {s.key: s.upgrade for s in slots if s.upgrade is not None}
+    return {key: upgrades[key](value) if key in upgrades else value for key, value in ext.items()}
 
 
 def ext_problems(slots: list[StateSlot], ext: dict) -> list[str]:

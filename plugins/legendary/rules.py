@@ -228,29 +228,26 @@ def asc_turn_ended(game: Game, seat: int) -> None:
 @hookimpl
 def asc_extra_actions(game: Game, seat: int) -> list[tuple] | None:
     """Boons earned and free takes of Legendary status: asked at every decision, so it reads
-    the track directly and only as far as it must."""
+    the track directly and only as far as it must (most decisions: two looks, nothing)."""
     t: dict[str, Any] = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join later)
-    key = seat_key(seat)
-    out: list[tuple] | None = None
     turn: dict[str, Any] = t["turn"]
     boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
+    status: dict[str, list[str]] = t["status"]
+    if not boons and not status:
+        return None
+    key = seat_key(seat)
+    out: list[tuple] | None = None
     if boons:
         earned = boons.get(key)
         if earned:
             out = [("boon", f) for f in FACTIONS if f in earned]  # two Boons of one faction: one option, twice
-    rows: dict[str, dict[str, int]] = t["renown"]
-    row = rows.get(key)
-    if row is None:
+    legends = status.get(key)
+    if not legends:
         return out
-    for n in row.values():   # (a loop: quicker than any(), a look per faction or "in", and native compiled)
-        if n >= LEGEND:
-            break
-    else:
-        return out   # Legendary status in no faction
     out = out or []
-    used: list[str] = turn.get("used", {}).get(key, [])
-    for f in FACTIONS:
-        if f not in used and row[f] >= LEGEND:
+    used: list[str] = turn.get("used", {}).get(key, []) if turn else []
+    for f in legends:
+        if f not in used:
             out += [("legendary", f, c) for c in game.center_row if c is not None and f in game.card(c).factions]
     return out
 

@@ -4,7 +4,7 @@ TypedDicts, which mypyc would turn into ``typing.TypedDict`` (pydantic wants
 ``typing_extensions``' before Python 3.12)."""
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, ConfigDict, Field, StrictInt, StrictStr, with_config
 from typing_extensions import TypedDict
@@ -15,7 +15,7 @@ from ascension.core.slots import StateSlot
 from ascension.core.i18n import _
 from ascension.core.wording import faction_name
 
-from .track import LEGEND, MILESTONES
+from .track import LEGEND, MILESTONES, legendary_factions
 
 Faction = Literal[FACTIONS]   # type: ignore[valid-type]
 Seat = Annotated[str, Field(pattern=r"^-?[0-9]+$")]
@@ -39,13 +39,15 @@ class TrackState(TypedDict):
     """The shape of ``game.ext["legendary"]`` (see :mod:`.track`)."""
     characters: dict[Faction, int]
     renown: dict[Seat, dict[Faction, Annotated[int, Field(ge=0, le=LEGEND)]]]
+    status: dict[Seat, list[Faction]]
     turn: TurnFacts
 
 
 def track_problems(game, t: TrackState) -> list[str]:
     """What a loaded track says that its game contradicts: characters that are not the match's
     Legendary Characters, Renown of seats not at the table or of too few factions, more Boons than
-    milestones reached, Emissaries and waiting Unite-Emissaries that name other cards or effects."""
+    milestones reached, Legendary status other than the Renown gives, Emissaries and waiting
+    Unite-Emissaries that name other cards or effects."""
     defs, n, seats = game.ctx.defs, len(game.ctx.defs), len(game.players)
     where = "state.ext.legendary"
     out = []
@@ -78,6 +80,17 @@ def track_problems(game, t: TrackState) -> list[str]:
             out.append(_("{where}: expected the Renown of all four factions").format(where=f"{where}.renown.{key}"))
     out += [_("{where}: no Renown for seat {seat}").format(where=f"{where}.renown", seat=seat)
             for seat in range(seats) if str(seat) not in rows]
+    status = t["status"]
+    for key in status:
+        if a_seat(f"{where}.status", key) is not None and key not in rows:
+            out.append(_("{where}: Legendary status of a seat without Renown").format(where=f"{where}.status.{key}"))
+    for key, row in rows.items():
+        if len(row) == 4:   # (a row of too few factions is reported above)
+            held = status.get(key, [])
+            reached = legendary_factions(row) if key != "-1" else []   # (a solo villain has no status)
+            if sorted(held) != sorted(reached):
+                out.append(_("{where}: Legendary status in {held}, but the Renown says {reached}").format(
+                    where=f"{where}.status.{key}", held=_faction_list(held), reached=_faction_list(reached)))
     turn = t["turn"]
     for key, earned in turn.get("boons", {}).items():
         place = f"{where}.turn.boons.{key}"
@@ -115,5 +128,23 @@ def track_problems(game, t: TrackState) -> list[str]:
     return out
 
 
-SLOT = StateSlot("legendary", TrackState, "the Legendary Track: characters, Renown, this turn's Boons and facts",
-                 meaning=track_problems, required=True)
+def _faction_list(factions: list[str]) -> str:
+    return ", ".join(faction_name(f) for f in factions) if factions else _("no faction")
+
+
+def with_status(value: Any) -> Any:
+    """A track saved before Legendary status was kept beside the Renown (until December 2026),
+    with the status its Renown gives; anything else as it is (the check reports what is wrong)."""
+    if not isinstance(value, dict) or "status" in value or not isinstance(value.get("renown"), dict):
+        return value
+    status = {}
+    for key, row in value["renown"].items():
+        if isinstance(row, dict) and key != "-1":
+            reached = [f for f in FACTIONS if type(row.get(f)) is int and row[f] >= LEGEND]
+            if reached:
+                status[key] = reached
+    return {**value, "status": status}
+
+
+SLOT = StateSlot("legendary", TrackState, "the Legendary Track: characters, Renown, Legendary status, this turn's Boons and facts",
+                 meaning=track_problems, required=True, upgrade=with_status)

@@ -5,6 +5,7 @@ a solo villain such as the Cult)::
 
     {"characters": {"enlightened": 812, ...},        # faction -> Legendary Character (instance in aside)
      "renown":     {"0": {"enlightened": 0, ...}},    # 0..12 per seat and faction
+     "status":     {"0": ["void"]},                   # Legendary status: the factions at 12 (players only)
      "turn": {                                         # facts of the current turn, cleared at its end
         "boons":      {"0": ["void", "void"]},         # Boons earned and not used yet (one per milestone)
         "used":       {"0": ["mechana"]},              # Legendary status used this turn, per faction
@@ -13,8 +14,12 @@ a solo villain such as the Cult)::
         "touched":    {"0": ["lifebound"]},            # factions of cards played or acquired this turn
         "echo":       {"0": 1}}}                       # Raiyna, Riftwalker: rewards to repeat
 
-Legendary status is not stored: a seat has it in a faction whose Renown is 12. The shape a saved
-game's track is checked against is :data:`.state.SLOT`.
+Legendary status follows from the Renown (a player has it in a faction at 12) and is kept beside
+it, set by the one move that reaches 12 (:func:`gain_renown`, or :func:`place_marker` for a
+scenario): every main decision asks who has it, and a look at one list is what makes that cheap.
+A loaded track must agree with itself (:func:`.state.track_problems`); one saved before the status
+was kept has it worked out from its Renown (:func:`.state.with_status`). The shape a saved game's
+track is checked against is :data:`.state.SLOT`.
 """
 from __future__ import annotations
 
@@ -43,6 +48,7 @@ def track(game: Game) -> dict[str, Any]:
         t = game.ext["legendary"] = {
             "characters": {f: chars[f] for f in FACTIONS if f in chars},
             "renown": {seat_key(s): dict.fromkeys(FACTIONS, 0) for s in range(len(game.players))},
+            "status": {},
             "turn": {},
         }
     return t
@@ -87,7 +93,31 @@ def turn_list(game: Game, key: str, seat: int) -> list:
 
 
 def is_legend(game: Game, seat: int, faction: str) -> bool:
-    return renown(game, seat)[faction] >= LEGEND
+    status: dict[str, list[str]] = track(game)["status"]
+    return faction in status.get(seat_key(seat), ())
+
+
+def legendary_factions(row: dict[str, int]) -> list[str]:
+    """The factions of a Renown row at the end of the track, in the order of ``FACTIONS``."""
+    return [f for f in FACTIONS if row[f] >= LEGEND]
+
+
+def place_marker(game: Game, seat: int, faction: str, space: int) -> None:
+    """Put ``seat``'s marker on ``space`` of ``faction``'s path, as a scenario or a tool sets a
+    game up: no Boon, no event, and Legendary status as the space says."""
+    row = renown(game, seat)
+    row[faction] = space
+    if seat >= 0:
+        _keep_status(game, seat, row)
+
+
+def _keep_status(game: Game, seat: int, row: dict[str, int]) -> None:
+    status: dict[str, list[str]] = track(game)["status"]
+    factions = legendary_factions(row)
+    if factions:
+        status[seat_key(seat)] = factions
+    else:
+        status.pop(seat_key(seat), None)
 
 
 def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
@@ -110,6 +140,7 @@ def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
                 turn_list(game, "boons", seat).append(faction)
                 game.emit("boon_earned", seat, character, n=m, where=faction)
     if seat >= 0 and new == LEGEND:
+        _keep_status(game, seat, row)
         game.emit("legendary_status", seat, where=faction)
     return reached
 
@@ -128,7 +159,7 @@ READS_TOUCHED: Final = "if_played_or_acquired"   # the verb of the Remnants, the
 def touched(game: Game, seat: int, card: int) -> None:
     """Remember the factions of a card ``seat`` played or acquired this turn, in a match with
     Remnants (the verb ``READS_TOUCHED``); other matches keep nothing."""
-    if not game.ctx.uses_verb(READS_TOUCHED):
+    if READS_TOUCHED not in game.ctx.verbs:
         return
     seen = turn_list(game, "touched", seat)
     for f in game.card(card).factions:

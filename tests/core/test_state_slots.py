@@ -100,6 +100,14 @@ MEANING = {   # a change to a sound save (the shape kept) -> what the refusal sa
                                  r"renown\.0: expected the Renown of all four factions"),
     "a seat's Renown gone (it would start again at 0)": (lambda ext, g: ext["legendary"]["renown"].pop("1"),
                                                          r"legendary\.renown: no Renown for seat 1"),
+    "Legendary status the Renown does not give": (
+        lambda ext, g: ext["legendary"]["status"].update({"0": ["void"]}),
+        r"status\.0: Legendary status in Void, but the Renown says no faction"),
+    "Legendary status gone from a seat at 12": (
+        lambda ext, g: (ext["legendary"]["renown"]["1"].update(mechana=12), ext["legendary"]["status"].clear()),
+        r"status\.1: Legendary status in no faction, but the Renown says Mechana"),
+    "Legendary status of a seat not at the table": (lambda ext, g: ext["legendary"]["status"].update({"7": ["void"]}),
+                                                   r"legendary\.status: 7 is not a seat"),
     "Boons beyond the milestones reached": (lambda ext, g: ext["legendary"]["turn"].update(boons={"0": ["void"] * 3}),
                                             r"boons\.0: 3 Boons of the Void, more than the milestones reached \(0\)"),
     "an Emissary that is not one": (lambda ext, g: ext["legendary"]["turn"].update(emissaries={"0": [g.players[0].deck[0]]}),
@@ -138,3 +146,21 @@ def test_a_solo_game_without_its_villains_part_and_a_villain_named_in_control_ch
         load(_edited(game, lambda ext: ext.pop("villain_name")))
     with pytest.raises(SaveFileError, match=r"state\.ext\.villain_name: .*visible"):
         load(_edited(game, lambda ext: ext.update(villain_name="Sam\x1b[2Jael")))
+
+
+def test_a_track_saved_before_legendary_status_was_kept_loads_with_the_status_its_renown_gives():
+    """Saves of 2026-12-04 and before kept no ``status`` beside the Renown: such a save loads, the
+    seat at 12 still takes its free card, and saved again it is what this version writes."""
+    from ascension.plugins.legendary.track import is_legend, place_marker
+    game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=3)
+    faction = next(f for c in game.center_row for f in game.card(c).factions)   # one the row offers
+    place_marker(game, 0, faction, 12)
+    place_marker(game, 1, "lifebound", 9)
+    game.edited()
+    old = json.loads(save(game))
+    del old["state"]["ext"]["legendary"]["status"]
+    loaded = load(json.dumps(old), source="old.json")
+    assert is_legend(loaded, 0, faction) and not is_legend(loaded, 1, "lifebound")
+    assert save(loaded) == save(game)
+    free = [o for o in loaded.decision().options if o[0] == "legendary"]
+    assert free and free == [o for o in game.decision().options if o[0] == "legendary"]

@@ -9,7 +9,7 @@ from ascension.core.match import SetupError, load_set, new_game
 from ascension.core.scenario import (
     arrange, arrange_center, empty_center_row, hand, labels, names, script, set_resources,
 )
-from ascension.plugins.legendary.track import renown, track
+from ascension.plugins.legendary.track import place_marker, renown, track
 
 CHARS = {"enlightened": "master_dhartha", "lifebound": "nairi", "mechana": "kor", "void": "emri"}
 # Faction-less monsters: taking one gives no Renown, and no Legendary status reaches them.
@@ -35,7 +35,8 @@ def rn(game, seat: int = 0) -> dict:
 
 
 def set_renown(game, seat: int = 0, **spaces) -> None:
-    renown(game, seat).update(spaces)
+    for faction, space in spaces.items():
+        place_marker(game, seat, faction, space)
 
 
 def kinds(game) -> list[str]:
