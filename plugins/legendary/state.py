@@ -133,7 +133,7 @@ def _faction_list(factions: list[str]) -> str:
 
 
 def with_status(value: Any) -> Any:
-    """A track saved before Legendary status was kept beside the Renown (until December 2026),
+    """A track saved before Legendary status was kept beside the Renown (until 4 December 2026),
     with the status its Renown gives; anything else as it is (the check reports what is wrong)."""
     if not isinstance(value, dict) or "status" in value or not isinstance(value.get("renown"), dict):
         return value
@@ -146,5 +146,6 @@ def with_status(value: Any) -> Any:
     return {**value, "status": status}
 
 
-SLOT = StateSlot("legendary", TrackState, "the Legendary Track: characters, Renown, Legendary status, this turn's Boons and facts",
+SLOT = StateSlot("legendary", TrackState,
+                 "the Legendary Track: characters, Renown, Legendary status, this turn's Boons and facts",
                  meaning=track_problems, required=True, upgrade=with_status)
