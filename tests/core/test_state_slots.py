@@ -164,3 +164,18 @@ def test_a_track_saved_before_legendary_status_was_kept_loads_with_the_status_it
     assert save(loaded) == save(game)
     free = [o for o in loaded.decision().options if o[0] == "legendary"]
     assert free and free == [o for o in game.decision().options if o[0] == "legendary"]
+
+
+@pytest.mark.parametrize("damage, said", [
+    (lambda t: t["renown"]["0"].update(void="lots"), r"legendary\.renown\.0\.void: Input should be a valid integer"),
+    (lambda t: t.update(renown=[12]), r"legendary\.renown: Input should be a valid dictionary"),
+    (lambda t: t["renown"].update({"0": None}), r"legendary\.renown\.0: Input should be a valid dictionary"),
+])
+def test_a_damaged_track_saved_before_legendary_status_was_kept_is_refused_located(damage, said):
+    game = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=3)
+    d = json.loads(save(game))
+    track = d["state"]["ext"]["legendary"]
+    del track["status"]
+    damage(track)
+    with pytest.raises(SaveFileError, match=said):
+        load(json.dumps(d), source="old.json")
