@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 
 from ascension.core.match import available_sets, load_set
 from ascension.core.wording import SET_MARKS
-from ascension.plugins.legendary.track import LEGEND, renown, track
+from ascension.plugins.legendary.track import LEGEND, place_marker, track
 from ascension.ui.desktop.cards import (ASPECT, CardWidget, CardZoom, face_texts, fits, set_name,
                                         tooltip_html)
 from ascension.ui.desktop.track import seat_colour
@@ -57,7 +57,8 @@ SPACES = {0: {"enlightened": 3, "lifebound": 12, "mechana": 0, "void": 6},
 def test_legendary_track_is_a_board_with_every_marker_on_its_space_at_1280x720(window, qtbot):
     game = start(window, qtbot, LEGENDARY_4P)
     for seat, row in SPACES.items():
-        renown(game, seat).update(row)
+        for faction, space in row.items():
+            place_marker(game, seat, faction, space)
     track(game)["turn"]["boons"] = {str(game.current): ["void", "void"]}
     window.refresh()
     QApplication.processEvents()
