@@ -61,3 +61,43 @@ def test_a_saved_game_a_plugin_now_fails_to_set_up_is_not_called_damaged(install
                                  "RuntimeError: set-up broke; the game was not started")
     sys.modules["asc_flaky"].FAIL = False
     assert Session.from_json(text, "autosave.json").to_json() == text   # sound: resumed once the plugin works
+
+
+UPGRADES = '''
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+from ascension.core.slots import StateSlot
+PLUGIN = PluginInfo(name="upgrades", variant="upgrades", summary="keeps a count, upgraded when loaded")
+FAIL = False
+
+def upgrade(value):
+    if FAIL:
+        raise RuntimeError("upgrade broke")
+    return value
+
+@hookimpl
+def asc_state_slots():
+    return [StateSlot("upgrades", int, "a count", upgrade=upgrade)]
+
+@hookimpl
+def asc_game_started(game):
+    game.ext["upgrades"] = 1
+'''
+
+
+def test_a_plugin_whose_upgrade_of_a_saved_part_raises_is_named_and_the_save_is_not_called_damaged(installed_package):
+    """``StateSlot.upgrade`` is a plugin's code run on a saved game: when it raises, the save is
+    sound but not usable here now, the plugin is named, and the same text loads once it works."""
+    import sys
+
+    from ascension.core.match import SaveNotUsableNow
+    from ascension.core.session import Seat, Session
+    installed_package("upgrades", {"__init__.py": UPGRADES})
+    text = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], variants=["upgrades"], seed=4).to_json()
+    sys.modules["asc_upgrades"].FAIL = True
+    with pytest.raises(SaveNotUsableNow) as held:
+        Session.from_json(text, "autosave.json")
+    assert held.value.reason == ("the saved game cannot be set up here now: plugin 'upgrades' failed in upgrade: "
+                                 "RuntimeError: upgrade broke; the game was not started")
+    sys.modules["asc_upgrades"].FAIL = False
+    assert Session.from_json(text, "autosave.json").to_json() == text
