@@ -165,9 +165,8 @@ class ExpertTuning(Tuning):
     early_pool = 1.0
     # The plan adds a quarter of each card's learned worth (``Model.cards``) to taking it: medium
     # with it beat plain medium in 64.6% of 4,000 fresh 10th games (on the deals it was chosen on,
-    # a half won 61%, the whole 56%),
-    # and the expert with it beat hard in 267 of the 400 games of seed 7 (231 without it; 88 games
-    # only it won against 52 only the plan without it won, p = 0.003).
+    # a half won 61%, the whole 56%), and the expert with it beat hard in 267 of the 400 games of
+    # seed 7 (231 without it; 88 games only it won against 52 only the plan without it won, p = 0.003).
     card_worth = 0.25
 
 

@@ -88,7 +88,7 @@ def track_problems(game, t: TrackState) -> list[str]:
         if len(row) == 4:   # (a row of too few factions is reported above)
             held = status.get(key, [])
             reached = legendary_factions(row) if key != "-1" else []   # (a solo villain has no status)
-            if sorted(held) != sorted(reached):
+            if held != reached:   # (in the order of FACTIONS, as the offers come: a replay gives the same)
                 out.append(_("{where}: Legendary status in {held}, but the Renown says {reached}").format(
                     where=f"{where}.status.{key}", held=_faction_list(held), reached=_faction_list(reached)))
     turn = t["turn"]
@@ -139,8 +139,8 @@ def with_status(value: Any) -> Any:
         return value
     status = {}
     for key, row in value["renown"].items():
-        if isinstance(row, dict) and key != "-1":
-            reached = [f for f in FACTIONS if type(row.get(f)) is int and row[f] >= LEGEND]
+        if key != "-1" and isinstance(row, dict) and all(type(row.get(f)) is int for f in FACTIONS):
+            reached = legendary_factions(row)
             if reached:
                 status[key] = reached
     return {**value, "status": status}

@@ -106,6 +106,10 @@ MEANING = {   # a change to a sound save (the shape kept) -> what the refusal sa
     "Legendary status gone from a seat at 12": (
         lambda ext, g: (ext["legendary"]["renown"]["1"].update(mechana=12), ext["legendary"]["status"].clear()),
         r"status\.1: Legendary status in no faction, but the Renown says Mechana"),
+    "Legendary status out of the factions' order (the offers would come in another order)": (
+        lambda ext, g: (ext["legendary"]["renown"]["0"].update(void=12, enlightened=12),
+                        ext["legendary"]["status"].update({"0": ["void", "enlightened"]})),
+        r"status\.0: Legendary status in Void, Enlightened, but the Renown says Enlightened, Void"),
     "Legendary status of a seat not at the table": (lambda ext, g: ext["legendary"]["status"].update({"7": ["void"]}),
                                                    r"legendary\.status: 7 is not a seat"),
     "Boons beyond the milestones reached": (lambda ext, g: ext["legendary"]["turn"].update(boons={"0": ["void"] * 3}),
