@@ -47,22 +47,6 @@ def asc_setup_match(setup):
 '''
 
 
-def test_a_saved_game_a_plugin_now_fails_to_set_up_is_not_called_damaged(installed_package):
-    import sys
-
-    from ascension.core.match import SaveNotUsableNow
-    from ascension.core.session import Seat, Session
-    installed_package("flaky", {"__init__.py": FLAKY})
-    text = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], variants=["flaky"], seed=4).to_json()
-    sys.modules["asc_flaky"].FAIL = True
-    with pytest.raises(SaveNotUsableNow) as held:
-        Session.from_json(text, "autosave.json")
-    assert held.value.reason == ("the saved game cannot be set up here now: plugin 'flaky' failed in asc_setup_match: "
-                                 "RuntimeError: set-up broke; the game was not started")
-    sys.modules["asc_flaky"].FAIL = False
-    assert Session.from_json(text, "autosave.json").to_json() == text   # sound: resumed once the plugin works
-
-
 UPGRADES = '''
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
@@ -85,19 +69,25 @@ def asc_game_started(game):
 '''
 
 
-def test_a_plugin_whose_upgrade_of_a_saved_part_raises_is_named_and_the_save_is_not_called_damaged(installed_package):
-    """``StateSlot.upgrade`` is a plugin's code run on a saved game: when it raises, the save is
-    sound but not usable here now, the plugin is named, and the same text loads once it works."""
+# A plugin that fails now on a sound save: (its source, the failing hook's words in the refusal).
+# Its ``upgrade`` of a saved part (``StateSlot.upgrade``) is the plugin's code run on the save too.
+FAILS_ON_LOAD = {"flaky": (FLAKY, "asc_setup_match: RuntimeError: set-up broke"),
+                 "upgrades": (UPGRADES, "upgrade: RuntimeError: upgrade broke")}
+
+
+@pytest.mark.parametrize("name", sorted(FAILS_ON_LOAD))
+def test_a_saved_game_a_plugin_now_fails_to_set_up_is_not_called_damaged(installed_package, name):
     import sys
 
     from ascension.core.match import SaveNotUsableNow
     from ascension.core.session import Seat, Session
-    installed_package("upgrades", {"__init__.py": UPGRADES})
-    text = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], variants=["upgrades"], seed=4).to_json()
-    sys.modules["asc_upgrades"].FAIL = True
+    source, failed_in = FAILS_ON_LOAD[name]
+    installed_package(name, {"__init__.py": source})
+    text = Session.start(["10th"], [Seat("Ann"), Seat("Bob", "bot", "greedy")], variants=[name], seed=4).to_json()
+    sys.modules[f"asc_{name}"].FAIL = True
     with pytest.raises(SaveNotUsableNow) as held:
         Session.from_json(text, "autosave.json")
-    assert held.value.reason == ("the saved game cannot be set up here now: plugin 'upgrades' failed in upgrade: "
-                                 "RuntimeError: upgrade broke; the game was not started")
-    sys.modules["asc_upgrades"].FAIL = False
-    assert Session.from_json(text, "autosave.json").to_json() == text
+    assert held.value.reason == (f"the saved game cannot be set up here now: plugin '{name}' failed in {failed_in}; "
+                                 "the game was not started")
+    sys.modules[f"asc_{name}"].FAIL = False
+    assert Session.from_json(text, "autosave.json").to_json() == text   # sound: resumed once the plugin works
