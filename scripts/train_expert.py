@@ -9,7 +9,9 @@ honor margin, logistic regression (Newton's method) for the chance to win. Every
 game is left out of the fit and scores the models against the hand-written ``evaluate``.
 The same ``--seed`` and arguments give the same weights.
 
-Usage: .venv/bin/python scripts/train_expert.py [--games 3000] [--seed 1] [--explore 0.15]
+The defaults are those of the shipped weights: run bare, it writes them again (about eight minutes).
+
+Usage: .venv/bin/python scripts/train_expert.py [--games 12000] [--cards 300] [--seed 1] [--explore 0.15]
        [--mixes 10th 10th+legends:legendary ...] [--holdout 5] [--out plugins/bots/expert_eval.json]
 """
 from __future__ import annotations
@@ -138,16 +140,20 @@ def train(games: int, seed: int, explore: float, mixes=MIXES, holdout: int = 5, 
     return weights, scores
 
 
-def main(argv=None) -> int:
+def parser() -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=3000)
+    ap.add_argument("--games", type=int, default=12000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--explore", type=float, default=0.15, help="chance a take is replaced by a random one")
     ap.add_argument("--mixes", nargs="+", default=list(MIXES))
     ap.add_argument("--holdout", type=int, default=5, help="every N-th game is held out (0: none)")
-    ap.add_argument("--cards", type=int, default=0, help="weigh each card seen in this many positions (0: none)")
+    ap.add_argument("--cards", type=int, default=300, help="weigh each card seen in this many positions (0: none)")
     ap.add_argument("--out", default=OUT, help="where to write the weights ('-': print only)")
-    args = ap.parse_args(argv)
+    return ap
+
+
+def main(argv=None) -> int:
+    args = parser().parse_args(argv)
     command = " ".join(["scripts/train_expert.py"] + [shlex.quote(a) for a in (argv if argv is not None else sys.argv[1:])])
     t0 = time.perf_counter()
     weights, scores = train(args.games, args.seed, args.explore, tuple(args.mixes), args.holdout, args.cards)

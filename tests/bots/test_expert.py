@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from importlib import resources
 from pathlib import Path
 
@@ -269,6 +270,16 @@ def test_training_repeats_from_its_seed():
     with_cards = trainer.train(games=4, seed=5, explore=0.3, mixes=("10th", "cotg"), holdout=2, cards=10)[0]
     assert with_cards["cards"] and not first[0]["cards"]
     assert set(with_cards["cards"]) <= {d.id for m in ("10th", "cotg") for d in new_game([m], seed=1).ctx.defs}
+
+
+def test_the_trainings_defaults_are_the_command_the_shipped_weights_were_written_by():
+    """Run bare, the training writes the shipped weights again (same seed, games, mixes, cards)."""
+    shipped = json.loads(resources.files("ascension.plugins.bots").joinpath("expert_eval.json").read_text())
+    program, *args = shlex.split(shipped["command"])
+    assert program == "scripts/train_expert.py"
+    ap = _trainer().parser()
+    assert ap.parse_args(args) == ap.parse_args([])
+    assert shipped["games"] == ap.parse_args([]).games and shipped["mixes"] == ap.parse_args([]).mixes
 
 
 def test_training_stopped_while_writing_its_weights_leaves_the_old_ones_whole(tmp_path, monkeypatch):
