@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from types import MappingProxyType, ModuleType
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from . import rng
@@ -21,7 +21,7 @@ from . import wording
 from .i18n import N_, _
 from .events import Event, log_lines, render
 from .verbs import Verb
-from .view import CARD_OPTIONS, PublicPlayer, View, log_names, option_card, option_label   # noqa: F401
+from .view import CARD_OPTIONS, PublicPlayer, View, log_names, log_names_after, option_card, option_label   # noqa: F401
 
 if TYPE_CHECKING:
     from .plugins import Hooks
@@ -276,12 +276,19 @@ def copy_json(data: Any) -> Any:
     kind = type(data)
     if kind is dict:
         mapping: dict[Any, Any] = data   # (typed, the compiled build walks it natively)
-        return {k: copy_json(v) for k, v in mapping.items()}
-    if kind is list:
-        items: list[Any] = data
-        return [copy_json(v) for v in items]
-    if kind is tuple:
-        return [copy_json(v) for v in data]
+        copied = mapping.copy()   # numbers and strings are shared (immutable); containers copied below
+        for k, v in mapping.items():
+            inner = type(v)
+            if inner is dict or inner is list or inner is tuple:
+                copied[k] = copy_json(v)
+        return copied
+    if kind is list or kind is tuple:
+        items: list[Any] = list(data) if kind is tuple else data
+        out: list[Any] = []
+        for v in items:
+            inner = type(v)
+            out.append(copy_json(v) if inner is dict or inner is list or inner is tuple else v)
+        return out
     return data
 
 
@@ -303,6 +310,7 @@ class CardTables:
     offer_terms: list[tuple[str, int, bool]]
     triggered_by: dict[str, frozenset[int]]
     verbs: frozenset[str]
+    keywords: frozenset[str]          # every keyword of the cards ("emissary": a plugin may serve only such matches)
     names: frozenset[str]             # every card's name (a new one like another changes the log's names)
 
     def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
@@ -313,9 +321,12 @@ class CardTables:
         self.defs = defs                  # indexed by card instance id
         self.by_id = {**by_id, **{d.id: d for d in new}}
         self.names = (shared.names if shared is not None else frozenset()) | {d.name for d in new}
-        # (a new card named like another: the set marks may change, so all are worked out again)
-        clash = shared is None or len(self.names) < len(shared.names) + len(new)
-        self.log_names = log_names(defs) if clash else names + [d.name for d in new]
+        if shared is None:
+            self.log_names = log_names(defs)
+        elif len(self.names) == len(shared.names) + len(new):   # every new card's name is new: no mark changes
+            self.log_names = names + [d.name for d in new]
+        else:   # a new card named like another (Master Dhartha of 10th and of the Legends set): marks may
+            self.log_names = log_names_after(defs, names, start)
         # The lowest price of a card one may acquire or defeat: with less to spend, the offers
         # need no look (a fifth of the main decisions, the first of each turn among them).
         costs = [d.cost for d in new if d.role in ("center", "always")]
@@ -332,6 +343,9 @@ class CardTables:
         # The verbs of every step of the cards: a plugin skips the bookkeeping a verb needs in
         # the matches without it (``READS_TOUCHED in game.ctx.verbs``, at every card taken).
         self.verbs = shared.verbs | _step_verbs(new) if shared is not None else _step_verbs(self.by_id.values())
+        self.keywords = frozenset(k for d in (new if shared is not None else self.by_id.values()) for k in d.keywords)
+        if shared is not None:
+            self.keywords |= shared.keywords
 
 
 class Context:
@@ -340,6 +354,14 @@ class Context:
     not saved). ``shared``: the hooks serve a whole batch of matches (``match.match_hooks``), into
     which no plugin joins; the match then does not listen for that (the manager would keep every
     match of the batch alive)."""
+    # The notifications this match calls, its cards' own (Hooks.notifications): None, nothing to call
+    game_started: Callable[[Game], None] | None
+    card_entered_center_row: Callable[[Game, int, int], None] | None
+    card_played: Callable[[Game, int, int], None] | None
+    card_acquired: Callable[[Game, int, int, str], None] | None
+    card_defeated: Callable[[Game, int, int, str], None] | None
+    turn_ended: Callable[[Game, int], None] | None
+    event: Callable[[Game, Event], None] | None
 
     def __init__(self, tables: CardTables, hooks: Hooks, setup: dict, plugin_differences: Iterable[str] = (),
                  shared: bool = False):
@@ -357,12 +379,20 @@ class Context:
         self.triggered_by = tables.triggered_by
         self.verbs = tables.verbs         # the verbs the match's cards use (see CardTables)
         self.tables = tables
+        self._notifications()
         if hasattr(self.pm, "listeners") and not shared:   # a MatchManager tells us when its plugins change
             self.pm.listeners.append(self._plugins_changed)
+
+    def _notifications(self) -> None:
+        told = self.hooks.notifications(self.tables)
+        self.game_started, self.card_entered_center_row = told["game_started"], told["card_entered_center_row"]
+        self.card_played, self.card_acquired = told["card_played"], told["card_acquired"]
+        self.card_defeated, self.turn_ended, self.event = told["card_defeated"], told["turn_ended"], told["event"]
 
     def _plugins_changed(self) -> None:
         self.plugins_changed += 1
         self.sides = None                 # asked again: the plugins now may pair the seats otherwise
+        self._notifications()             # (the hooks were resolved again first: they listen from before)
 
 
 def _checked_sides(hooks: Hooks, sides, players: int) -> tuple[tuple[int, ...], ...]:
@@ -448,8 +478,9 @@ class Game:
             g.draw(g.players.index(p), HAND_SIZE, quiet=True)
         for slot in range(ROW_SIZE):
             g.refill(slot)
-        if ctx.hooks.game_started is not None:
-            ctx.hooks.game_started(g)
+        game_started = ctx.game_started
+        if game_started is not None:
+            game_started(g)
         g.sides()   # decided once, now (asc_sides): a plugin's wrong answer stops the set-up
         g.start_turn(0)
         g._advance()
@@ -522,7 +553,7 @@ class Game:
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
         ev = _new_event(_EVENT, (kind, seat, card, n, where))
         self.log.append(ev)
-        on_event = self.ctx.hooks.event
+        on_event = self.ctx.event
         if on_event is not None:
             on_event(self, ev)
 
@@ -625,7 +656,7 @@ class Game:
         acquired", the triggers it set off, all pushed after this) resolve in full, and only then
         the Fates, in the order their cards entered."""
         hooks = self.ctx.hooks
-        entered = hooks.card_entered_center_row
+        entered = self.ctx.card_entered_center_row
         if entered is None:
             hooks.refill_center_row(self, slot)
             return
@@ -818,8 +849,9 @@ class Game:
         self.draw(seat, HAND_SIZE + p.bonus_draw, quiet=True)
         p.bonus_draw = 0
         hooks = self.ctx.hooks
-        if hooks.turn_ended is not None:
-            hooks.turn_ended(self, seat)
+        turn_ended = self.ctx.turn_ended
+        if turn_ended is not None:
+            turn_ended(self, seat)
             if self.over:   # a rule ended the game at the end of this turn (a solo villain emptied the pool)
                 return
         if self.extra_turns:
@@ -1089,8 +1121,9 @@ class Game:
         d = self.ctx.defs[iid]
         p.hand.remove(iid)
         self.emit("played", seat, iid)
-        if self.ctx.hooks.card_played is not None:
-            self.ctx.hooks.card_played(self, seat, iid)
+        card_played = self.ctx.card_played
+        if card_played is not None:
+            card_played(self, seat, iid)
         if d.type == "construct":
             p.constructs.append(iid)
             self.push(iid, "play", seat)
@@ -1192,8 +1225,9 @@ class Game:
             self.emit("placed", seat if owner is None else owner, iid, where="deck" if to == "deck_top" else "discard")
         if slot is not None:   # refilled first: what the card does when acquired resolves before a new Fate
             self.refill(slot)
-        if self.ctx.hooks.card_acquired is not None:
-            self.ctx.hooks.card_acquired(self, seat, iid, where)
+        card_acquired = self.ctx.card_acquired
+        if card_acquired is not None:
+            card_acquired(self, seat, iid, where)
         self.fire_triggers(seat, "acquire", iid, from_center=where == "center_row")
 
     def defeat(self, seat: int, iid: int) -> None:
@@ -1204,8 +1238,9 @@ class Game:
         self.emit("defeated", seat, iid, 0, where)
         stack = self.stack
         mark = len(stack)
-        if self.ctx.hooks.card_defeated is not None:   # runs while the monster is still in the row
-            self.ctx.hooks.card_defeated(self, seat, iid, where)
+        card_defeated = self.ctx.card_defeated
+        if card_defeated is not None:   # runs while the monster is still in the row
+            card_defeated(self, seat, iid, where)
         if where == "center_row":
             slot = self.leave_center(iid)
             # Samael the Fallen: monsters its holder defeats in the center row join their deck.

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import inspect
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pluggy
 
@@ -44,17 +44,26 @@ PROJECT = "ascension"
 hookspec = pluggy.HookspecMarker(PROJECT)
 _mark_impl = pluggy.HookimplMarker(PROJECT)
 COMPILED_IMPLS: dict[Callable, tuple[Callable, tuple[str, ...]]] = {}   # stand-in -> compiled function, its arguments
+SERVES: dict[Callable, Callable[[Any], bool]] = {}   # a notification's implementation -> the matches it serves
 
 
-def hookimpl(function=None, **options):
+def hookimpl(function=None, *, serves: Callable[[Any], bool] | None = None, **options):
     """Mark a hook implementation (pluggy's ``HookimplMarker``, with its options). pluggy takes
     only Python functions, and reads their arguments from their code: a function compiled by
     mypyc has neither, so it is registered through a Python stand-in, and ``COMPILED_IMPLS``
     keeps what the stand-in stands for. :class:`~ascension.core.plugins.Hooks` calls the compiled
-    function itself; a plugin compiles unchanged."""
+    function itself; a plugin compiles unchanged.
+
+    ``serves``: for a notification only matches with some cards need (the Legendary Track's
+    Emissaries), a test of a match's card tables (:class:`~ascension.core.engine.CardTables`,
+    ``lambda tables: "emissary" in tables.keywords``): a match whose cards it does not serve
+    never calls it, so it costs that match nothing per move."""
     if function is None:
-        return lambda f: hookimpl(f, **options)
-    return _mark_impl(function if inspect.isfunction(function) else _stand_in(function), **options)
+        return lambda f: hookimpl(f, serves=serves, **options)
+    held = function if inspect.isfunction(function) else _stand_in(function)
+    if serves is not None:
+        SERVES[held] = serves
+    return _mark_impl(held, **options)
 
 
 def _stand_in(compiled: Callable) -> Callable:

@@ -367,7 +367,8 @@ def new_game(sets: list[str] = ("10th",), names: list[str] = ("Player 1", "Playe
 def _context(setup: MatchSetup, batch: dict | None = None) -> tuple[Context, Layout]:
     hooks = setup.hooks or match_hooks(setup.plugins)
     layout = _layout(setup, batch)
-    return Context(layout.tables, hooks, setup.to_dict(), setup.plugin_differences, batch is not None), layout
+    with _set_up_by(hooks):   # (the plugins' tests of which matches their notifications serve run here)
+        return Context(layout.tables, hooks, setup.to_dict(), setup.plugin_differences, batch is not None), layout
 
 
 def _start(setup: MatchSetup, batch: dict | None = None) -> Game:

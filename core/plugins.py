@@ -17,7 +17,7 @@ from functools import lru_cache
 from importlib.metadata import entry_points
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, ClassVar
 
 import pluggy
 
@@ -28,7 +28,7 @@ from .slots import CORE_SLOTS, StateSlot
 from .verbs import VerbRegistry
 
 if TYPE_CHECKING:
-    from .engine import Game
+    from .engine import CardTables, Game
     from .events import Event
     from .match import MatchSetup
 
@@ -241,17 +241,19 @@ def make_manager(modules: list[ModuleType]) -> MatchManager:
 
 # ---------------------------------------------------------------------------- the hook facade
 
-def _plain(caller) -> list[Callable] | None:
+def _plain(caller, tables: CardTables | None = None) -> list[Callable] | None:
     """A hook's implementations in pluggy's calling order, when every one is a plain function
     taking exactly the spec's arguments (so it can be called directly, by position); None when
-    one is a wrapper or asks for fewer arguments (pluggy then does the calling)."""
+    one is a wrapper or asks for fewer arguments (pluggy then does the calling). With
+    ``tables``, only those serving a match of these cards (``hookimpl(serves=...)``)."""
     impls, argnames = caller.get_hookimpls(), caller.spec.argnames
     for impl in impls:
         if impl.hookwrapper or impl.wrapper or impl.argnames != argnames:
             return None
-    compiled = hookspecs.COMPILED_IMPLS
+    compiled, serves = hookspecs.COMPILED_IMPLS, hookspecs.SERVES
     return [compiled[impl.function][0] if impl.function in compiled else impl.function
-            for impl in reversed(impls)]   # pluggy calls the last registered first
+            for impl in reversed(impls)   # pluggy calls the last registered first
+            if tables is None or impl.function not in serves or serves[impl.function](tables)]
 
 
 def _through_pluggy(caller) -> Callable:
@@ -259,9 +261,10 @@ def _through_pluggy(caller) -> Callable:
     return lambda *args: caller(**dict(zip(names, args)))
 
 
-def _notification(caller) -> Callable | None:
-    """Calls every implementation; None when there is none, so the caller skips it for free."""
-    fns = _plain(caller)
+def _notification(caller, tables: CardTables | None = None) -> Callable | None:
+    """Calls every implementation (serving a match of ``tables``' cards, when given); None when
+    there is none, so the caller skips it for free."""
+    fns = _plain(caller, tables)
     if fns is None:
         return _through_pluggy(caller)
     if len(fns) <= 1:
@@ -322,8 +325,11 @@ class Hooks:
     implementations that are plain functions are called directly, a rule seam with a single
     implementation *is* that function (pluggy's dispatch costs about 1 µs a call, which was a
     tenth of a team game's time), and a notification or contribution no plugin implements is
-    None, so the engine skips it at no cost. The rarer hooks are plain methods.
+    None, so the engine skips it at no cost. The rarer hooks are plain methods. A match calls
+    the notifications its cards need (:meth:`notifications`).
     """
+    NOTIFICATIONS: ClassVar[tuple[str, ...]] = ("game_started", "card_entered_center_row", "card_played",
+                                                "card_acquired", "card_defeated", "turn_ended", "event")
 
     # notifications: None when no plugin implements them
     game_started: Callable[[Game], None] | None
@@ -361,6 +367,12 @@ class Hooks:
         self.card_defeated = _notification(hook.asc_card_defeated)
         self.turn_ended = _notification(hook.asc_turn_ended)
         self.event = _notification(hook.asc_event)
+        # The tests of which matches a notification's implementation serves (hookimpl(serves=...)),
+        # and the notifications a match calls by their answers (see notifications)
+        self._tests = list(dict.fromkeys(
+            hookspecs.SERVES[impl.function] for name in self.NOTIFICATIONS
+            for impl in getattr(hook, f"asc_{name}").get_hookimpls() if impl.function in hookspecs.SERVES))
+        self._serving: dict[tuple[bool, ...], dict[str, Callable | None]] = {}
         self.extra_actions = _contribution(hook.asc_extra_actions)
         self.bot_advice = _contribution(hook.asc_bot_advice)
         self.refill_center_row = _seam(hook.asc_refill_center_row)
@@ -369,6 +381,19 @@ class Hooks:
         self.sides = _seam(hook.asc_sides)
         self.apply_action = _seam(hook.asc_apply_action)
         self.option_label = _seam(hook.asc_option_label)
+
+    def notifications(self, tables: CardTables) -> dict[str, Callable | None]:
+        """The notifications (by name, as in :data:`NOTIFICATIONS`) a match with these card tables
+        calls: each without the implementations that do not serve its cards
+        (``hookimpl(serves=...)``), worked out once per answer of those tests (most matches: one
+        for all)."""
+        answers = tuple(serves(tables) for serves in self._tests)
+        known = self._serving.get(answers)
+        if known is None:
+            hook = self.pm.hook
+            known = self._serving[answers] = {
+                name: _notification(getattr(hook, f"asc_{name}"), tables) for name in self.NOTIFICATIONS}
+        return known
 
     def implementers(self, spec: str) -> list[str]:
         """The plugins implementing hook ``spec`` (``"asc_sides"``), in calling order."""

@@ -33,6 +33,11 @@ def next_state(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """Return (new_state, uniform integer in [0, n))."""
+    if not PURE and 0 <= state <= _MASK and 0 < n < 1 << 31:   # (the pick as the compiled shuffle works it out)
+        s: i64 = _word(state) + i64(_GAMMA - (1 << 64))
+        z: i64 = _output(s)
+        m: i64 = n
+        return int(s) & _MASK, int((((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32)
     state, out = next_state(state)
     return state, (out * n) >> 64
 

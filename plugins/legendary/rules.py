@@ -35,11 +35,12 @@ from ascension.core.cards import FACTIONS
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
 from ascension.core.i18n import N_, _, card_name, pgettext
+from ascension.core.match import load_set
 from ascension.core.wording import faction_name
 
 from . import verbs
 from .state import SLOT
-from .track import LEGEND, boon_text, card_renown, renown, seat_key, touched, track, turn_list
+from .track import LEGEND, READS_TOUCHED, boon_text, card_renown, renown, seat_key, touched, track, turn_list
 
 if TYPE_CHECKING:   # the annotations of the hot hooks: compiled, they read the game natively
     from ascension.core.engine import Game
@@ -60,7 +61,6 @@ def characters(setup=None) -> list:
     """The Legendary Characters a match may use (the ``[[legend]]`` entries of the Legends set),
     with the card overrides that match plays with; without a match, with the override files (the
     names a setup dialog offers)."""
-    from ascension.core.match import load_set
     if setup is None:
         return load_set(LEGENDS_SET, ("base", "legendary")).legends
     return setup.other_set(LEGENDS_SET, tuple(sorted({*setup.plugins, "base", "legendary"}))).legends
@@ -198,7 +198,13 @@ def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
         verbs.repeat_reward(game, seat, card)
 
 
-@hookimpl
+def _reads_plays(tables) -> bool:
+    """Whether a match's cards need what :func:`asc_card_played` keeps: Emissaries, or the Remnants'
+    factions played this turn (no other match calls it, nothing per card played)."""
+    return "emissary" in tables.keywords or READS_TOUCHED in tables.verbs
+
+
+@hookimpl(serves=_reads_plays)
 def asc_card_played(game: Game, seat: int, card: int) -> None:
     """Cards played this turn: their factions (the Remnants) and the Emissaries among them. This
     runs before the card's own effect, so a waiting Unite-Emissary resolves after the new

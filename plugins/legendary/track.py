@@ -131,7 +131,8 @@ def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
         return []
     row[faction] = new
     game.emit("renown", seat, n=new - old, where=faction)
-    reached = [m for m in MILESTONES if old < m <= new]
+    # (most moves reach none: no multiple of 3 passed, or past the last milestone)
+    reached = [] if old // 3 == new // 3 or old >= MILESTONES[-1] else [m for m in MILESTONES if old < m <= new]
     if seat >= 0 and reached:   # (the characters are looked up only for a Boon)
         characters: dict[str, int] = track(game)["characters"]
         character = characters.get(faction)

@@ -150,8 +150,8 @@ def test_the_compiled_shuffle_deals_exactly_as_pure_python(size):
 
 @pytest.mark.skipif(rng.PURE, reason="no compiled build here (CI builds one)")
 def test_the_compiled_streams_and_draws_are_exactly_pure_pythons():
-    """next_state and derive (every bot's and every game's seed) also run in machine words when
-    compiled: the same numbers as pure Python's unbounded integers, whatever the state's bits."""
+    """next_state, below and derive (every bot's and every game's seed) also run in machine words
+    when compiled: the same numbers as pure Python's unbounded integers, whatever the state's bits."""
     pure = importlib.util.module_from_spec(importlib.util.spec_from_file_location(
         "pure_rng", Path(engine.wording.__file__).with_name("rng.py")))
     pure.__spec__.loader.exec_module(pure)
@@ -159,6 +159,8 @@ def test_the_compiled_streams_and_draws_are_exactly_pure_pythons():
         pure.derive(9, f"state {k}") for k in range(300)]
     for state in states:
         assert rng.next_state(state) == pure.next_state(state)
+        for n in (1, 2, 3, 4, 7, 100, (1 << 31) - 1, 1 << 31, 1 << 40):
+            assert rng.below(state, n) == pure.below(state, n)
         for label in ("", "legendary", "greedy:0", "w17", "ü"):
             assert rng.derive(state, label) == pure.derive(state, label)
 

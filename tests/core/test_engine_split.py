@@ -61,16 +61,17 @@ def test_a_batch_of_other_sets_seats_and_legendary_characters_plays_each_game_as
     assert len([k for k in batch if k[0] == "layout"]) >= 4   # 10th 2p (twice: one), legends x2, 3p, cotg+rotf
 
 
-@pytest.mark.parametrize("characters", [
-    {"enlightened": "master_dhartha"},   # also a hero of the 10th: both names get their set's mark
-    {"enlightened": "ulu", "void": "naka"}])
-def test_legendary_matches_of_a_batch_share_the_tables_of_their_other_cards_and_read_as_if_built_alone(characters):
+@pytest.mark.parametrize("sets, characters", [
+    (["10th"], {"enlightened": "master_dhartha"}),   # also a hero of the 10th: both names get their set's mark
+    (["10th"], {"enlightened": "ulu", "void": "naka"}),
+    (["10th", "cotg"], {"enlightened": "master_dhartha"})])   # marked already (10th and CotG), now Legends too
+def test_legendary_matches_of_a_batch_share_the_tables_of_their_other_cards_and_read_as_if_built_alone(sets, characters):
     """Each Legendary match sets its own four characters aside; what the engine reads of its cards
     (names in the log, triggers, offers, verbs) is what tables built for that match alone say."""
     batch: dict = {}
-    first = new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch,
+    first = new_game(sets, ["A", "B"], ["legendary"], seed=1, batch=batch,
                      options={"legendary": {"characters": {"enlightened": "ulu", "void": "emri"}}})
-    shared = new_game(["10th"], ["A", "B"], ["legendary"], seed=2, batch=batch,
+    shared = new_game(sets, ["A", "B"], ["legendary"], seed=2, batch=batch,
                       options={"legendary": {"characters": characters}})
     (base,) = [layout for key, layout in batch.items() if key[0] == "layout" and not key[3]]   # no card aside
     assert first.ctx.tables is not shared.ctx.tables and base.tables.defs == shared.ctx.defs[:len(base.tables.defs)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import sys
 from pathlib import Path
 
 import pytest
@@ -94,6 +95,42 @@ def test_a_plugin_joining_a_running_match_is_called_from_then_on_and_leaving_is_
     game.ctx.pm.unregister(watcher)
     script(game, ["Play Apprentice"])
     assert watcher.seen == ["Militia"] and game.ctx.hooks.card_played is None
+
+
+SERVES = '''
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+PLUGIN = PluginInfo(name="pantheon", variant="pantheon", summary="watches matches with Arbiter of Fate only")
+SEEN = []
+
+def with_arbiter(tables):
+    return "Arbiter of Fate" in tables.names
+
+@hookimpl(serves=with_arbiter)
+def asc_card_played(game, seat, card):
+    SEEN.append(game.name_of(card))
+
+@hookimpl
+def asc_card_acquired(game, seat, card, where):
+    SEEN.append(("acquired", game.name_of(card)))
+'''
+
+
+def test_a_notification_that_serves_only_some_matches_is_not_called_in_the_others(installed_package):
+    """``hookimpl(serves=...)``: a match whose cards the test turns down never calls that
+    implementation (nothing per card played); the plugin's other hooks still run there."""
+    installed_package("pantheon", {"__init__.py": SERVES})
+    without = new_game(["10th"], ["Ann", "Bob"], ["pantheon"], seed=1)
+    seen = sys.modules["asc_pantheon"].SEEN
+    assert without.ctx.card_played is None and without.ctx.card_acquired is not None
+    arrange(without, 0, hand=["Militia"])
+    script(without, ["Play Militia"])
+    assert seen == []
+    fate = new_game(["10th", "rotf"], ["Ann", "Bob"], ["pantheon"], seed=3)   # Return of the Fallen's Arbiter
+    assert fate.ctx.card_played is not None
+    arrange(fate, 0, hand=["Militia"])
+    script(fate, ["Play Militia"])
+    assert seen == ["Militia"]
 
 
 def test_front_ends_call_no_hook_themselves():

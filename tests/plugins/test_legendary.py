@@ -451,6 +451,14 @@ def test_unite_emissary_fires_once_with_another_emissary_of_any_faction():
         "drew", "gained_honor", "gained_power"]  # Forest's own effect first, then the waiting one
 
 
+def test_a_match_without_emissaries_or_remnants_keeps_no_count_of_the_cards_played():
+    """The Track notes the cards played only for Emissaries and the Remnants: a Legendary match of
+    other sets never calls it per card played (nothing to keep); a Legends match does."""
+    plain = new_game(["10th"], ["Ann", "Bob"], ["legendary"], seed=1)
+    assert plain.ctx.card_played is None and plain.ctx.card_acquired is not None
+    assert fresh().ctx.card_played is not None
+
+
 def test_unite_emissary_needs_an_emissary_not_a_hero_of_the_same_faction():
     game = fresh()
     row(game, [])

@@ -91,3 +91,26 @@ def test_a_saved_game_a_plugin_now_fails_to_set_up_is_not_called_damaged(install
                                  "the game was not started")
     sys.modules[f"asc_{name}"].FAIL = False
     assert Session.from_json(text, "autosave.json").to_json() == text   # sound: resumed once the plugin works
+
+
+SERVES_FAILS = '''
+from ascension.core.hookspecs import hookimpl
+from ascension.core.plugins import PluginInfo
+PLUGIN = PluginInfo(name="picky", variant="picky", summary="cannot tell which matches it serves")
+
+def which_matches(tables):
+    raise RuntimeError("cannot tell")
+
+@hookimpl(serves=which_matches)
+def asc_card_played(game, seat, card):
+    pass
+'''
+
+
+def test_a_plugin_failing_to_say_which_matches_its_notification_serves_is_named_and_no_match_is_made(
+        installed_package):
+    installed_package("picky", {"__init__.py": SERVES_FAILS})
+    with pytest.raises(SetupError) as refused:
+        new_game(["10th"], ["Ann", "Bob"], ["picky"], seed=1)
+    assert str(refused.value) == ("plugin 'picky' failed in which_matches: RuntimeError: cannot tell; "
+                                  "the game was not started")
