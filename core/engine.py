@@ -20,6 +20,7 @@ from .carddef import CardDef
 from . import wording
 from .i18n import N_, _
 from .events import Event, log_lines, render
+from .hookspecs import NOTHING_UNTIL_CHANGED
 from .verbs import Verb
 from .view import CARD_OPTIONS, PublicPlayer, View, log_names, log_names_after, option_card, option_label   # noqa: F401
 
@@ -47,6 +48,7 @@ PLAY_ALL: Final = ("play_all",)
 ACTION: Final = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
 _new_event: Final = tuple.__new__   # an Event (a NamedTuple) without its own __new__, a slower Python function
 _EVENT: Final = Event   # (compiled: a Final name is a C static, an imported one a dict lookup per use)
+_NOTHING_UNTIL_CHANGED: Final = NOTHING_UNTIL_CHANGED
 
 
 PLAYER_ZONES: Final = ("deck", "hand", "discard", "played", "constructs", "kept")
@@ -450,6 +452,7 @@ class Game:
         self.answers: list[int] = []   # every answer since the start: seed + answers replay the game
         self._decision: Decision | None = None
         self._running = -1   # the stack index of the effect whose step runs now (who asks, see ask)
+        self._no_extras = -1   # not state: ctx.plugins_changed when the extra actions said nothing until changed
 
     # ------------------------------------------------------------------ construction / copies
     @classmethod
@@ -491,7 +494,7 @@ class Game:
         with other rules for the copy, such as the hard bot's rollout worlds)."""
         if PURE and kind is None:   # as in Player.copy (a kind of Game may have its own __init__)
             g = _bare(Game)
-            g.ctx, g.log, g._decision, g._running = self.ctx, [], None, -1
+            g.ctx, g.log, g._decision, g._running, g._no_extras = self.ctx, [], None, -1, -1
         else:
             g = (kind or Game)(self.ctx)
         g.answers = self.answers[:]
@@ -909,11 +912,14 @@ class Game:
                 if self.ability_ready(seat, c, ab):
                     acts.append(("use", c, i))
         acts += self.offers(seat)
-        extra_actions = self.ctx.hooks.extra_actions
-        if extra_actions is not None:
-            extra = extra_actions(self, seat)
-            if extra:
-                acts.extend(extra)
+        if self._no_extras != self.ctx.plugins_changed:   # (asked unless its only plugin said "nothing until changed")
+            extra_actions = self.ctx.hooks.extra_actions
+            if extra_actions is not None:
+                extra = extra_actions(self, seat)
+                if extra:
+                    acts.extend(extra)
+                elif extra is _NOTHING_UNTIL_CHANGED:
+                    self._no_extras = self.ctx.plugins_changed
         acts.append(END)
         return acts
 
@@ -1022,6 +1028,12 @@ class Game:
         the last invariant check (the change was no rule's)."""
         self._decision = None
         self._checkpoint = self._ledger = None
+        self._no_extras = -1
+
+    def extra_actions_changed(self) -> None:
+        """A plugin whose extra actions answered :data:`~ascension.core.hookspecs.NOTHING_UNTIL_CHANGED`
+        may offer some now: they are asked again at the next main decision."""
+        self._no_extras = -1
 
     def _put_back(self, logged: int, answered: int) -> str:
         """Restore the state before the answer that failed: replay the answers since the last
@@ -1044,7 +1056,7 @@ class Game:
         for f in self.STATE_FIELDS:
             setattr(self, f, getattr(g, f))
         del self.log[logged:], self.answers[answered:]
-        self._decision, self._running = None, -1
+        self._decision, self._running, self._no_extras = None, -1, -1
         self._checkpoint = (self.clone(), answered, self.ctx.plugins_changed, len(self.log))
         return note
 

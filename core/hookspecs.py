@@ -272,7 +272,21 @@ def asc_option_label(game: Game, option: tuple) -> str | None:
 def asc_extra_actions(game: Game, seat: int) -> list[tuple]:
     """Main-action options a plugin adds for ``seat`` (tuples whose first item is a kind of the
     plugin's own, carried out by ``asc_apply_action``). Fires every time ``seat``'s main
-    decision is worked out. Returns a list (possibly empty); all plugins' lists are joined."""
+    decision is worked out. Returns a list (possibly empty); all plugins' lists are joined.
+
+    :data:`NOTHING_UNTIL_CHANGED` is an empty answer that also says "nothing for any seat until
+    I call ``game.extra_actions_changed()``": where the plugin is the match's only one with extra
+    actions, the engine then stops asking until that call (the Legendary Track, most of a game:
+    no Boon earned this turn, no Legendary status), and asks again after a load, a copy or an
+    edit."""
+
+
+class NothingUntilChanged(tuple):
+    """The type of :data:`NOTHING_UNTIL_CHANGED`: an empty tuple, so that whatever joins answers
+    (several plugins', pluggy's) reads it as nothing."""
+
+
+NOTHING_UNTIL_CHANGED = NothingUntilChanged()
 
 
 @hookspec

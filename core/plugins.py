@@ -340,7 +340,7 @@ class Hooks:
     turn_ended: Callable[[Game, int], None] | None
     event: Callable[[Game, Event], None] | None
     # contributions, joined into one list (a lone implementation's may be None): None when no plugin implements them
-    extra_actions: Callable[[Game, int], list[tuple] | None] | None
+    extra_actions: Callable[[Game, int], list[tuple] | hookspecs.NothingUntilChanged | None] | None
     bot_advice: Callable[[Game], list | None] | None
     # rule seams: the first answer other than None
     refill_center_row: Callable[[Game, int], bool | None]

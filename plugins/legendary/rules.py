@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ascension.core import rng
 from ascension.core.cards import FACTIONS
-from ascension.core.hookspecs import hookimpl
+from ascension.core.hookspecs import NOTHING_UNTIL_CHANGED, NothingUntilChanged, hookimpl
 from ascension.core.plugins import PluginInfo
 from ascension.core.i18n import N_, _, card_name, pgettext
 from ascension.core.match import load_set
@@ -232,15 +232,16 @@ def asc_turn_ended(game: Game, seat: int) -> None:
 
 # ------------------------------------------------------------------------ Boons and Legendary status
 @hookimpl
-def asc_extra_actions(game: Game, seat: int) -> list[tuple] | None:
-    """Boons earned and free takes of Legendary status: asked at every decision, so it reads
-    the track directly and only as far as it must (most decisions: two looks, nothing)."""
+def asc_extra_actions(game: Game, seat: int) -> list[tuple] | NothingUntilChanged | None:
+    """Boons earned and free takes of Legendary status. With no Boon earned this turn and no
+    Legendary status anywhere (most of a game), nothing for any seat until Renown brings one
+    (``gain_renown`` says so), so the engine need not ask at every decision meanwhile."""
     t: dict[str, Any] = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join later)
     turn: dict[str, Any] = t["turn"]
     boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
     status: dict[str, list[str]] = t["status"]
     if not boons and not status:
-        return None
+        return NOTHING_UNTIL_CHANGED
     key = seat_key(seat)
     out: list[tuple] | None = None
     if boons:

@@ -118,6 +118,7 @@ def _keep_status(game: Game, seat: int, row: dict[str, int]) -> None:
         status[seat_key(seat)] = factions
     else:
         status.pop(seat_key(seat), None)
+    game.extra_actions_changed()   # (free takes to offer, or no longer)
 
 
 def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
@@ -140,6 +141,7 @@ def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
             for m in reached:
                 turn_list(game, "boons", seat).append(faction)
                 game.emit("boon_earned", seat, character, n=m, where=faction)
+            game.extra_actions_changed()   # (a Boon to offer)
     if seat >= 0 and new == LEGEND:
         _keep_status(game, seat, row)
         game.emit("legendary_status", seat, where=faction)

@@ -133,6 +133,51 @@ def test_a_notification_that_serves_only_some_matches_is_not_called_in_the_other
     assert seen == ["Militia"]
 
 
+class Quiet:
+    """Offers a wave once told to; until then "nothing until changed"."""
+
+    def __init__(self):
+        self.asked, self.ready = 0, False
+
+    @hookimpl
+    def asc_extra_actions(self, game, seat):
+        self.asked += 1
+        return [("wave", seat)] if self.ready else hookspecs.NOTHING_UNTIL_CHANGED
+
+
+def test_extra_actions_that_say_nothing_until_changed_are_asked_again_only_once_told():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=5)
+    quiet = Quiet()
+    game.ctx.pm.register(quiet, name="quiet")
+    arrange(game, 0, hand=["Militia", "Apprentice"])
+    for __ in range(3):
+        game.legal_actions()
+    assert quiet.asked == 1   # then no more: it said nothing until it says otherwise
+    quiet.ready = True
+    assert not any(o[0] == "wave" for o in game.legal_actions())
+    game.extra_actions_changed()
+    assert ("wave", 0) in game.legal_actions() and quiet.asked == 2
+    quiet.ready = False
+    game.legal_actions()
+    copy = game.clone()
+    copy.legal_actions()   # a copy, a loaded game or an edited one asks again
+    game.edited()
+    game.legal_actions()
+    assert quiet.asked == 5
+
+
+def test_several_plugins_extra_actions_are_all_asked_whatever_one_says():
+    game = new_game(["10th"], ["Ann", "Bob"], seed=5)
+    quiet, watcher = Quiet(), Watcher()
+    game.ctx.pm.register(quiet, name="quiet")
+    arrange(game, 0, hand=["Militia", "Apprentice"])
+    game.legal_actions()
+    game.ctx.pm.register(watcher, name="watcher")   # a plugin joining: every one is asked again
+    for __ in range(2):
+        assert ("wave", 0) in game.legal_actions()
+    assert quiet.asked == 3
+
+
 def test_front_ends_call_no_hook_themselves():
     """They ask the game (``game.sides()``, ``game.public_status()``...), which asks the facade."""
     calls = []
