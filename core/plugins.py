@@ -387,7 +387,7 @@ class Hooks:
         calls: each without the implementations that do not serve its cards
         (``hookimpl(serves=...)``), worked out once per answer of those tests (most matches: one
         for all)."""
-        answers = tuple(serves(tables) for serves in self._tests)
+        answers = tuple([serves(tables) for serves in self._tests])
         known = self._serving.get(answers)
         if known is None:
             hook = self.pm.hook

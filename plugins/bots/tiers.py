@@ -98,6 +98,9 @@ class GreedyBot(Bot):
     # values of the cards it shares with the others: (id of the definition, kind of bot) ->
     # (the definition, kept so that its id stays its own; its value).
     _by_def: dict[tuple[int, type], tuple[CardDef, float]] = {}
+    # ... and the list met last by each kind of bot: a new one (a Legendary match's, its own four
+    # characters after the batch's cards) starts with the values of the instances both share.
+    _last_list: dict[type, tuple[list[CardDef], dict[int, float]]] = {}
 
     def __init__(self, defs: list[CardDef], seed: int, seat: int, **options):
         super().__init__(defs, seed, seat, **options)
@@ -106,7 +109,11 @@ class GreedyBot(Bot):
         if known is None or known[0] is not defs:
             if len(GreedyBot._known) >= 32:
                 GreedyBot._known.clear()
-            known = GreedyBot._known[key] = (defs, {})
+            before, values = GreedyBot._last_list.get(type(self), ([], {}))
+            shared = min(len(before), len(defs))
+            known = GreedyBot._known[key] = (defs, {card: v for card, v in values.items()
+                                                    if card < shared and before[card] is defs[card]})
+        GreedyBot._last_list[type(self)] = known
         self._values = known[1]   # per card instance: a definition's value never changes
         self._conversions: dict[tuple[int, int], bool] = {}   # per (construct, ability)
         self._last: tuple | None = None   # the last decision's options, answer and scores

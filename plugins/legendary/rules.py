@@ -171,9 +171,9 @@ def asc_setup_match(setup):
 
 
 @hookimpl
-def asc_game_started(game):
-    t = track(game)
-    for faction, card in t["characters"].items():
+def asc_game_started(game: Game) -> None:
+    characters: dict[str, int] = track(game)["characters"]
+    for faction, card in characters.items():
         game.emit("legend_chosen", card=card, where=faction)
 
 
@@ -182,7 +182,8 @@ def asc_game_started(game):
 def asc_card_acquired(game: Game, seat: int, card: int, where: str) -> None:
     if seat < 0:
         return
-    touched(game, seat, card)
+    if READS_TOUCHED in game.ctx.verbs:
+        touched(game, seat, card)
     if where == "center_row":
         card_renown(game, seat, card)
     game.push(card, "on_acquire", seat)
@@ -193,9 +194,11 @@ def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
     if seat < 0 or where != "center_row":
         return
     card_renown(game, seat, card)
-    echo = track(game)["turn"].get("echo", {})
-    for _again in range(echo.pop(seat_key(seat), 0)):  # Raiyna, Riftwalker
-        verbs.repeat_reward(game, seat, card)
+    turn: dict[str, Any] = track(game)["turn"]
+    echo: dict[str, int] | None = turn.get("echo") if turn else None   # Raiyna, Riftwalker
+    if echo:
+        for _again in range(echo.pop(seat_key(seat), 0)):
+            verbs.repeat_reward(game, seat, card)
 
 
 def _reads_plays(tables) -> bool:
@@ -233,14 +236,14 @@ def asc_turn_ended(game: Game, seat: int) -> None:
 # ------------------------------------------------------------------------ Boons and Legendary status
 @hookimpl
 def asc_extra_actions(game: Game, seat: int) -> list[tuple] | NothingUntilChanged | None:
-    """Boons earned and free takes of Legendary status. With no Boon earned this turn and no
-    Legendary status anywhere (most of a game), nothing for any seat until Renown brings one
-    (``gain_renown`` says so), so the engine need not ask at every decision meanwhile."""
+    """Boons earned and free takes of Legendary status. With no Boon waiting to be used this turn
+    and no Legendary status anywhere (most of a game), nothing for any seat until Renown brings
+    one (``gain_renown`` says so), so the engine need not ask at every decision meanwhile."""
     t: dict[str, Any] = game.ext.get("legendary") or track(game)   # (made at the start; a plugin may join later)
     turn: dict[str, Any] = t["turn"]
     boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
     status: dict[str, list[str]] = t["status"]
-    if not boons and not status:
+    if not status and (not boons or not any(boons.values())):   # (Boons earned this turn all used)
         return NOTHING_UNTIL_CHANGED
     key = seat_key(seat)
     out: list[tuple] | None = None
@@ -260,13 +263,15 @@ def asc_extra_actions(game: Game, seat: int) -> list[tuple] | NothingUntilChange
 
 
 @hookimpl
-def asc_apply_action(game, option):
+def asc_apply_action(game: Game, option: tuple) -> bool | None:
     kind, seat = option[0], game.current
     t = track(game)
     if kind == "boon":
-        faction = option[1]
-        t["turn"]["boons"][seat_key(seat)].remove(faction)
-        card = t["characters"][faction]
+        faction: str = option[1]
+        boons: dict[str, list[str]] = t["turn"]["boons"]
+        boons[seat_key(seat)].remove(faction)
+        characters: dict[str, int] = t["characters"]
+        card: int = characters[faction]
         game.emit("boon_used", seat, card, where=faction)
         game.push(card, "boon", seat)
         return True

@@ -47,7 +47,7 @@ def track(game: Game) -> dict[str, Any]:
         chars = {game.card(c).factions[0]: c for c in game.aside if game.card(c).type == "legend"}
         t = game.ext["legendary"] = {
             "characters": {f: chars[f] for f in FACTIONS if f in chars},
-            "renown": {seat_key(s): dict.fromkeys(FACTIONS, 0) for s in range(len(game.players))},
+            "renown": {seat_key(s): {f: 0 for f in FACTIONS} for s in range(len(game.players))},
             "status": {},
             "turn": {},
         }
@@ -82,7 +82,7 @@ def renown(game: Game, seat: int) -> dict[str, int]:
     key = seat_key(seat)
     row = rows.get(key)
     if row is None:
-        row = rows[key] = dict.fromkeys(FACTIONS, 0)
+        row = rows[key] = {f: 0 for f in FACTIONS}
     return row
 
 
@@ -150,9 +150,11 @@ def gain_renown(game: Game, seat: int, faction: str, n: int = 1) -> list[int]:
 
 def card_renown(game: Game, seat: int, card: int) -> list[int]:
     """The Renown for taking ``card`` from the center row: 1 in each of its factions."""
-    reached = []
+    reached: list[int] = []
     for f in game.card(card).factions:
-        reached += gain_renown(game, seat, f)
+        got = gain_renown(game, seat, f)
+        if got:   # (most take none: no list to join)
+            reached += got
     return reached
 
 

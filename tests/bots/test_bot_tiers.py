@@ -223,3 +223,24 @@ def test_greedy_bots_of_a_batch_work_out_each_card_value_once_even_where_the_mat
     GreedyBot._known.clear()
     GreedyBot._by_def.clear()
     assert [bot("greedy", later, 0).value(i) for i in shared] == values
+
+
+def test_a_greedy_bot_meeting_a_new_list_of_cards_starts_with_the_values_of_the_instances_it_shares():
+    """A Legendary match's list differs from the match's before only in its four characters: its
+    bots start with the values already looked up for the instances both lists hold (the same
+    definitions), not those of instances whose definition differs."""
+    batch: dict = {}
+    first = new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch)
+    later = next(g for s in range(2, 60)
+                 if (g := new_game(["10th"], ["A", "B"], ["legendary"], seed=s, batch=batch)).ctx.defs is not first.ctx.defs)
+    GreedyBot._known.clear()
+    GreedyBot._last_list.clear()
+    looked_up = [i for i, d in enumerate(first.ctx.defs) if d.role == "center"] + first.aside
+    values = {i: bot("greedy", first, 0).value(i) for i in looked_up}
+    carried = bot("greedy", later, 0)._values
+    same = [i for i in looked_up if first.ctx.defs[i] is later.ctx.defs[i]]
+    assert carried == {i: values[i] for i in same}
+    assert any(i not in same for i in first.aside)   # another character there: not carried
+    GreedyBot._known.clear()
+    GreedyBot._last_list.clear()
+    assert {i: bot("greedy", later, 0).value(i) for i in same} == {i: values[i] for i in same}
