@@ -314,6 +314,7 @@ class CardTables:
     verbs: frozenset[str]
     keywords: frozenset[str]          # every keyword of the cards ("emissary": a plugin may serve only such matches)
     names: frozenset[str]             # every card's name (a new one like another changes the log's names)
+    _named: dict[str, list[int]] | None = None   # see instances_named
 
     def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
         start = len(shared.defs) if shared is not None else 0
@@ -328,7 +329,7 @@ class CardTables:
         elif len(self.names) == len(shared.names) + len(new):   # every new card's name is new: no mark changes
             self.log_names = names + [d.name for d in new]
         else:   # a new card named like another (Master Dhartha of 10th and of the Legends set): marks may
-            self.log_names = log_names_after(defs, names, start)
+            self.log_names = log_names_after(defs, names, start, shared.instances_named())
         # The lowest price of a card one may acquire or defeat: with less to spend, the offers
         # need no look (a fifth of the main decisions, the first of each turn among them).
         costs = [d.cost for d in new if d.role in ("center", "always")]
@@ -337,17 +338,31 @@ class CardTables:
         # reaches a tuple's item many times faster than a CardDef's attribute.
         self.offer_terms = terms + [(d.type, d.cost, d.mechana_construct) for d in new]
         # The card instances with a trigger on each event: most events set off none in play.
-        watching: dict[str, set[int]] = {on: set(cards) for on, cards in watched.items()}
-        for iid, d in enumerate(new, start):
-            for t in d.triggers:
-                watching.setdefault(t.on, set()).add(iid)
-        self.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
+        triggers = [(t.on, iid) for iid, d in enumerate(new, start) for t in d.triggers]
+        if shared is not None and not triggers:   # (a Legendary match's characters: the batch's, as they are)
+            self.triggered_by = watched
+        else:
+            watching: dict[str, set[int]] = {on: set(cards) for on, cards in watched.items()}
+            for on, iid in triggers:
+                watching.setdefault(on, set()).add(iid)
+            self.triggered_by = {on: frozenset(cards) for on, cards in watching.items()}
         # The verbs of every step of the cards: a plugin skips the bookkeeping a verb needs in
         # the matches without it (``READS_TOUCHED in game.ctx.verbs``, at every card taken).
         self.verbs = shared.verbs | _step_verbs(new) if shared is not None else _step_verbs(self.by_id.values())
         self.keywords = frozenset(k for d in (new if shared is not None else self.by_id.values()) for k in d.keywords)
         if shared is not None:
             self.keywords |= shared.keywords
+
+
+    def instances_named(self) -> dict[str, list[int]]:
+        """Each name's card instances, worked out when first asked (a batch's layout, by the
+        matches that set aside a card named like one of its own)."""
+        if self._named is None:
+            named: dict[str, list[int]] = {}
+            for iid, d in enumerate(self.defs):
+                named.setdefault(d.name, []).append(iid)
+            self._named = named
+        return self._named
 
 
 class Context:

@@ -381,6 +381,7 @@ class Hooks:
         self.sides = _seam(hook.asc_sides)
         self.apply_action = _seam(hook.asc_apply_action)
         self.option_label = _seam(hook.asc_option_label)
+        self._checks, self._set_ups = _plain(hook.asc_validate_setup), _plain(hook.asc_setup_match)   # (every match's set-up)
 
     def notifications(self, tables: CardTables) -> dict[str, Callable | None]:
         """The notifications (by name, as in :data:`NOTIFICATIONS`) a match with these card tables
@@ -479,10 +480,17 @@ class Hooks:
         return [*CORE_SLOTS, *(slot for slots in self.pm.hook.asc_state_slots() for slot in slots)]
 
     def validate_setup(self, setup: MatchSetup) -> list[str]:
-        return [msg for msgs in self.pm.hook.asc_validate_setup(setup=setup) for msg in msgs]
+        checks = self._checks
+        if checks is None:
+            return [msg for msgs in self.pm.hook.asc_validate_setup(setup=setup) for msg in msgs]
+        return [msg for check in checks for msg in (check(setup) or ())]   # (None: nothing, as pluggy has it)
 
     def setup_match(self, setup: MatchSetup) -> None:
-        self.pm.hook.asc_setup_match(setup=setup)
+        if self._set_ups is None:
+            self.pm.hook.asc_setup_match(setup=setup)
+            return
+        for set_up in self._set_ups:
+            set_up(setup)
 
     def extra_scores(self, game: Game) -> list[dict]:
         return [row for rows in self.pm.hook.asc_extra_scores(game=game) for row in rows]

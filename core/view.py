@@ -43,20 +43,17 @@ def log_names(defs: list[CardDef]) -> list[str]:
     return [f"{d.name} ({wording.set_mark(d.set_id)})" if len(sets_of[d.name]) > 1 else d.name for d in defs]
 
 
-def log_names_after(defs: list[CardDef], known: list[str], start: int) -> list[str]:
+def log_names_after(defs: list[CardDef], known: list[str], start: int, named: dict[str, list[int]]) -> list[str]:
     """``log_names(defs)``, given ``known``, what it gave for ``defs[:start]`` (a batch's layout,
-    before a match's cards set aside): only the cards named like those after ``start`` may now
-    come from more than one set, so only they are looked at again."""
+    before a match's cards set aside), and ``named``, the instances of each name there: only the
+    cards named like those after ``start`` may now come from more than one set, so only they are
+    looked at again."""
     out = known + [d.name for d in defs[start:]]
-    names = {d.name for d in defs[start:]}
-    named = [i for i, d in enumerate(defs) if d.name in names]
-    sets_of: dict[str, set[str]] = {}
-    for i in named:
-        sets_of.setdefault(defs[i].name, set()).add(defs[i].set_id)
-    for i in named:
-        d = defs[i]
-        if len(sets_of[d.name]) > 1:
-            out[i] = f"{d.name} ({wording.set_mark(d.set_id)})"
+    for name in {d.name for d in defs[start:]}:
+        instances = named.get(name, []) + [i for i in range(start, len(defs)) if defs[i].name == name]
+        if len({defs[i].set_id for i in instances}) > 1:
+            for i in instances:
+                out[i] = f"{name} ({wording.set_mark(defs[i].set_id)})"
     return out
 
 

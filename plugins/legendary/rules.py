@@ -157,17 +157,22 @@ def asc_validate_setup(setup):
 @hookimpl
 def asc_setup_match(setup):
     """One character per faction: the one picked, or one drawn from the seed's own stream."""
-    picks = {f: _short(str(c)) for f, c in setup.options.get("legendary", {}).get("characters", {}).items()}
+    asked = setup.options.get("legendary")
+    picks = {f: _short(str(c)) for f, c in asked.get("characters", {}).items()} if asked else {}
     state = rng.derive(setup.seed, "legendary")
     pool = by_faction(characters(setup))
+    aside = setup.aside
     for faction in FACTIONS:
-        options = pool.get(faction, [])
-        pick = picks.get(faction)
-        chosen = [d for d in options if _short(d.id) == pick] if pick else []
-        if not chosen and options:
+        options = pool.get(faction)
+        if not options:
+            continue
+        pick = picks.get(faction) if picks else None
+        chosen = [d for d in options if _short(d.id) == pick] if pick else None
+        if chosen:
+            aside.extend(chosen)
+        else:
             state, i = rng.below(state, len(options))
-            chosen = [options[i]]
-        setup.aside.extend(chosen)
+            aside.append(options[i])
 
 
 @hookimpl

@@ -31,6 +31,7 @@ if TYPE_CHECKING:   # compiled, these functions read the game natively
     from ascension.core.engine import Game
 
 MILESTONES: Final = (3, 6, 9)
+_NO_RENOWN: Final = {f: 0 for f in FACTIONS}   # a seat's row before its first Renown (copied)
 LEGEND: Final = 12
 SEAT_KEYS: Final = tuple(str(s) for s in range(-1, 9))   # "-1" (a solo villain), "0" .. "8"
 
@@ -47,7 +48,7 @@ def track(game: Game) -> dict[str, Any]:
         chars = {game.card(c).factions[0]: c for c in game.aside if game.card(c).type == "legend"}
         t = game.ext["legendary"] = {
             "characters": {f: chars[f] for f in FACTIONS if f in chars},
-            "renown": {seat_key(s): {f: 0 for f in FACTIONS} for s in range(len(game.players))},
+            "renown": {seat_key(s): _NO_RENOWN.copy() for s in range(len(game.players))},
             "status": {},
             "turn": {},
         }
@@ -82,7 +83,7 @@ def renown(game: Game, seat: int) -> dict[str, int]:
     key = seat_key(seat)
     row = rows.get(key)
     if row is None:
-        row = rows[key] = {f: 0 for f in FACTIONS}
+        row = rows[key] = _NO_RENOWN.copy()
     return row
 
 
