@@ -313,6 +313,7 @@ class CardTables:
     triggered_by: dict[str, frozenset[int]]
     verbs: frozenset[str]
     keywords: frozenset[str]          # every keyword of the cards ("emissary": a plugin may serve only such matches)
+    effect_keys: frozenset[str]       # the kinds of effect the cards have ("on_acquire": none, nothing to push)
     names: frozenset[str]             # every card's name (a new one like another changes the log's names)
     _named: dict[str, list[int]] | None = None   # see instances_named
 
@@ -349,9 +350,12 @@ class CardTables:
         # The verbs of every step of the cards: a plugin skips the bookkeeping a verb needs in
         # the matches without it (``READS_TOUCHED in game.ctx.verbs``, at every card taken).
         self.verbs = shared.verbs | _step_verbs(new) if shared is not None else _step_verbs(self.by_id.values())
-        self.keywords = frozenset(k for d in (new if shared is not None else self.by_id.values()) for k in d.keywords)
+        cards = new if shared is not None else self.by_id.values()
+        self.keywords = frozenset(k for d in cards for k in d.keywords)
+        self.effect_keys = frozenset(key for d in cards for key in d.effects)
         if shared is not None:
             self.keywords |= shared.keywords
+            self.effect_keys |= shared.effect_keys
 
 
     def instances_named(self) -> dict[str, list[int]]:

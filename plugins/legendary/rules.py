@@ -191,7 +191,8 @@ def asc_card_acquired(game: Game, seat: int, card: int, where: str) -> None:
         touched(game, seat, card)
     if where == "center_row":
         card_renown(game, seat, card)
-    game.push(card, "on_acquire", seat)
+    if "on_acquire" in game.ctx.tables.effect_keys:   # (a Legends card's "When you acquire this")
+        game.push(card, "on_acquire", seat)
 
 
 @hookimpl
@@ -199,7 +200,7 @@ def asc_card_defeated(game: Game, seat: int, card: int, where: str) -> None:
     if seat < 0 or where != "center_row":
         return
     card_renown(game, seat, card)
-    turn: dict[str, Any] = track(game)["turn"]
+    turn: dict[str, Any] = (game.ext.get("legendary") or track(game))["turn"]
     echo: dict[str, int] | None = turn.get("echo") if turn else None   # Raiyna, Riftwalker
     if echo:
         for _again in range(echo.pop(seat_key(seat), 0)):
@@ -225,7 +226,7 @@ def asc_card_played(game: Game, seat: int, card: int) -> None:
 
 @hookimpl
 def asc_turn_ended(game: Game, seat: int) -> None:
-    t = track(game)
+    t: dict[str, Any] = game.ext.get("legendary") or track(game)
     turn: dict[str, Any] = t["turn"]
     if not turn:   # (most turns: nothing happened on the Track that outlasts them)
         return

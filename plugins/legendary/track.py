@@ -79,7 +79,7 @@ def boon_text(character) -> str:
 
 
 def renown(game: Game, seat: int) -> dict[str, int]:
-    rows: dict[str, dict[str, int]] = track(game)["renown"]
+    rows: dict[str, dict[str, int]] = (game.ext.get("legendary") or track(game))["renown"]   # (asked at every Renown)
     key = seat_key(seat)
     row = rows.get(key)
     if row is None:
