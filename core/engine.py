@@ -357,7 +357,6 @@ class CardTables:
             self.keywords |= shared.keywords
             self.effect_keys |= shared.effect_keys
 
-
     def instances_named(self) -> dict[str, list[int]]:
         """Each name's card instances, worked out when first asked (a batch's layout, by the
         matches that set aside a card named like one of its own)."""
