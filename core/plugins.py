@@ -29,7 +29,6 @@ from .verbs import VerbRegistry
 
 if TYPE_CHECKING:
     from .engine import CardTables, Game
-    from .events import Event
     from .match import MatchSetup
 
 log = logging.getLogger(__name__)
@@ -331,14 +330,8 @@ class Hooks:
     NOTIFICATIONS: ClassVar[tuple[str, ...]] = ("game_started", "card_entered_center_row", "card_played",
                                                 "card_acquired", "card_defeated", "turn_ended", "event")
 
-    # notifications: None when no plugin implements them
-    game_started: Callable[[Game], None] | None
-    card_entered_center_row: Callable[[Game, int, int], None] | None
-    card_played: Callable[[Game, int, int], None] | None
-    card_acquired: Callable[[Game, int, int, str], None] | None
-    card_defeated: Callable[[Game, int, int, str], None] | None
-    turn_ended: Callable[[Game, int], None] | None
-    event: Callable[[Game, Event], None] | None
+    # notifications (NOTIFICATIONS, typed where a match reads them: engine.Context): None when no
+    # plugin implements them
     # contributions, joined into one list (a lone implementation's may be None): None when no plugin implements them
     extra_actions: Callable[[Game, int], list[tuple] | hookspecs.NothingUntilChanged | None] | None
     bot_advice: Callable[[Game], list | None] | None

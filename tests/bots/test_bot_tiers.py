@@ -203,14 +203,20 @@ def test_destroying_any_construct_spares_the_teammate_even_when_names_repeat():
     assert choice[0] == "pass" or choice[3] % 2 != me % 2
 
 
-def test_greedy_bots_of_a_batch_work_out_each_card_value_once_even_where_the_matches_lists_differ(monkeypatch):
-    """Each Legendary match of a batch has a list of cards of its own (the batch's and its four
-    characters): its bots still take the values the batch's earlier bots worked out, and they are
-    the values a bot alone works out."""
+def two_draws_of_characters():
+    """Two Legendary matches of one batch whose lists of cards differ (their characters do)."""
     batch: dict = {}
     first = new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch)
     later = next(g for s in range(2, 60)
                  if (g := new_game(["10th"], ["A", "B"], ["legendary"], seed=s, batch=batch)).ctx.defs is not first.ctx.defs)
+    return first, later
+
+
+def test_greedy_bots_of_a_batch_work_out_each_card_value_once_even_where_the_matches_lists_differ(monkeypatch):
+    """Each Legendary match of a batch has a list of cards of its own (the batch's and its four
+    characters): its bots still take the values the batch's earlier bots worked out, and they are
+    the values a bot alone works out."""
+    first, later = two_draws_of_characters()
     GreedyBot._known.clear()
     GreedyBot._by_def.clear()
     shared = [i for i, d in enumerate(first.ctx.defs) if d.role == "center"]
@@ -229,10 +235,7 @@ def test_a_greedy_bot_meeting_a_new_list_of_cards_starts_with_the_values_of_the_
     """A Legendary match's list differs from the match's before only in its four characters: its
     bots start with the values already looked up for the instances both lists hold (the same
     definitions), not those of instances whose definition differs."""
-    batch: dict = {}
-    first = new_game(["10th"], ["A", "B"], ["legendary"], seed=1, batch=batch)
-    later = next(g for s in range(2, 60)
-                 if (g := new_game(["10th"], ["A", "B"], ["legendary"], seed=s, batch=batch)).ctx.defs is not first.ctx.defs)
+    first, later = two_draws_of_characters()
     GreedyBot._known.clear()
     GreedyBot._last_list.clear()
     looked_up = [i for i, d in enumerate(first.ctx.defs) if d.role == "center"] + first.aside
