@@ -40,7 +40,12 @@ def log_names(defs: list[CardDef]) -> list[str]:
     sets_of: dict[str, set[str]] = {}
     for d in defs:
         sets_of.setdefault(d.name, set()).add(d.set_id)
-    return [f"{d.name} ({wording.set_mark(d.set_id)})" if len(sets_of[d.name]) > 1 else d.name for d in defs]
+    return [_marked(d) if len(sets_of[d.name]) > 1 else d.name for d in defs]
+
+
+def _marked(d: CardDef) -> str:
+    """A card's name with its set's mark, as the log tells apart cards of one name from two sets."""
+    return f"{d.name} ({wording.set_mark(d.set_id)})"
 
 
 def log_names_after(defs: list[CardDef], known: list[str], start: int, named: dict[str, list[int]]) -> list[str]:
@@ -53,7 +58,7 @@ def log_names_after(defs: list[CardDef], known: list[str], start: int, named: di
         instances = named.get(name, []) + [i for i in range(start, len(defs)) if defs[i].name == name]
         if len({defs[i].set_id for i in instances}) > 1:
             for i in instances:
-                out[i] = f"{name} ({wording.set_mark(defs[i].set_id)})"
+                out[i] = _marked(defs[i])
     return out
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from ascension.core import hookspecs
+from ascension.core.engine import PluginError
 from ascension.core.hookspecs import hookimpl
 from ascension.core.match import new_game
 from ascension.core.plugins import Hooks, installed, make_manager
@@ -164,6 +165,19 @@ def test_extra_actions_that_say_nothing_until_changed_are_asked_again_only_once_
     game.edited()
     game.legal_actions()
     assert quiet.asked == 5
+    game.ctx.pm.register(Breaks(), name="breaks")
+    options = game.decision().options   # (asked once more: a plugin joined)
+    asked = quiet.asked
+    with pytest.raises(PluginError):   # an answer that fails: the game is put back ...
+        game.apply(next(i for i, o in enumerate(options) if game.label(o) == "Play Militia"))
+    game.legal_actions()
+    assert quiet.asked == asked + 1   # ... and asks again, whatever the failed answer had been told
+
+
+class Breaks:
+    @hookimpl
+    def asc_card_played(self, game, seat, card):
+        raise RuntimeError("broken")
 
 
 def test_several_plugins_extra_actions_are_all_asked_whatever_one_says():
