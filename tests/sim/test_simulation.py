@@ -73,6 +73,34 @@ def test_a_batch_leaves_the_garbage_collector_as_it_found_it():
         gc.unfreeze()
 
 
+def test_what_a_batch_keeps_joins_the_old_generation_at_its_end_without_a_young_pass():
+    """A batch that built more long-lived objects than the usual young threshold (a new layout's
+    tables, a set loaded mid-batch) hands them to the old generation when it ends, instead of
+    leaving the next allocation a young pass over them that frees nothing."""
+    import gc
+    usual = gc.get_threshold()[0]
+    kept: list = []
+    passes: list[int] = []
+    results: list = []
+
+    def keep_some(result) -> None:   # the last game's result: keep twice the usual threshold (lists: tracked)
+        results.append(result)
+        kept.extend([] for _ in range(2 * usual if len(results) == 2 else 0))
+
+    def young_passes(phase, info) -> None:
+        if phase == "start" and len(results) == 2:
+            passes.append(info["generation"])
+    gc.collect()
+    gc.callbacks.append(young_passes)
+    try:
+        simulate(["10th"], ["greedy", "greedy"], games=2, seed=1, on_result=keep_some)
+        [[] for _ in range(usual // 2)]   # allocations after the batch: they used to pay the pass
+    finally:
+        gc.callbacks.remove(young_passes)
+    assert len(kept) == 2 * usual and passes == []
+    assert any(o is kept[0] for o in gc.get_objects(generation=2))
+
+
 def test_what_finished_games_leave_in_cycles_is_still_collected_while_a_batch_runs():
     """The random bot keeps its explanation as a closure over itself and the last decision,
     which holds the game: a cycle only the collector frees. However long the batch, the games
