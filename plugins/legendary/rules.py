@@ -249,7 +249,9 @@ def asc_extra_actions(game: Game, seat: int) -> list[tuple] | NothingUntilChange
     turn: dict[str, Any] = t["turn"]
     boons: dict[str, list[str]] | None = turn.get("boons") if turn else None   # (empty most of a turn)
     status: dict[str, list[str]] = t["status"]
-    if not status and (not boons or not any(boons.values())):   # (Boons earned this turn all used)
+    # (Boons earned this turn all used? A generator, which the compiled build runs as a loop; any() of
+    # the values themselves was a call into Python at most decisions of a turn that earned one.)
+    if not status and (not boons or not any(earned for earned in boons.values())):
         return NOTHING_UNTIL_CHANGED
     key = seat_key(seat)
     out: list[tuple] | None = None
