@@ -33,11 +33,9 @@ def next_state(state: int) -> tuple[int, int]:
 
 def below(state: int, n: int) -> tuple[int, int]:
     """Return (new_state, uniform integer in [0, n))."""
-    if not PURE and 0 <= state <= _MASK and 0 < n < 1 << 31:   # (the pick as the compiled shuffle works it out)
+    if not PURE and 0 <= state <= _MASK and 0 < n < 1 << 31:
         s: i64 = _word(state) + i64(_GAMMA - (1 << 64))
-        z: i64 = _output(s)
-        m: i64 = n
-        return int(s) & _MASK, int((((z >> 32) & 0xFFFFFFFF) * m + (((z & 0xFFFFFFFF) * m) >> 32)) >> 32)
+        return int(s) & _MASK, int(_pick(_output(s), n))
     state, out = next_state(state)
     return state, (out * n) >> 64
 
@@ -85,14 +83,21 @@ def _output(s: i64) -> i64:
     return z ^ ((z >> 31) & 0x1FFFFFFFF)
 
 
+def _pick(z: i64, n: i64) -> i64:
+    """``(out * n) >> 64`` for the output ``out`` held in the word ``z`` and ``n`` < 2**31, in
+    machine words: worked out from the two 32-bit halves of ``out``."""
+    return (((z >> 32) & 0xFFFFFFFF) * n + (((z & 0xFFFFFFFF) * n) >> 32)) >> 32
+
+
 def _shuffle_in_machine_words(state: int, items: list) -> int:
     """:func:`shuffle` for the compiled build, the same numbers in 64-bit machine words: there
     Python's unbounded integers cost a seventh of a game. The words hold the unsigned values'
-    bits and wrap as unsigned arithmetic does; shifts mask off the copied sign bit; the pick
-    ``(out * n) >> 64`` is worked out from the two 32-bit halves of ``out`` (``n`` < 2**31).
-    Never run by pure Python, whose integers do not wrap (tests/core/test_compiled_build.py and
-    scripts/equivalence.py check the two give the same deal)."""
-    s: i64 = i64(state - (1 << 64)) if state >= 1 << 63 else i64(state)
+    bits and wrap as unsigned arithmetic does, and shifts mask off the copied sign bit. The loop
+    is :func:`_output` and :func:`_pick` written out: calling them for every card doubled a
+    shuffle's cost (54 k → 118 k instructions a game). Never run by pure Python, whose integers
+    do not wrap (tests/core/test_compiled_build.py and scripts/equivalence.py check the two give
+    the same deal)."""
+    s: i64 = _word(state)
     gamma: i64 = i64(_GAMMA - (1 << 64))
     mul1: i64 = i64(0xBF58476D1CE4E5B9 - (1 << 64))
     mul2: i64 = i64(0x94D049BB133111EB - (1 << 64))
