@@ -187,8 +187,7 @@ def asc_game_started(game: Game) -> None:
 def asc_card_acquired(game: Game, seat: int, card: int, where: str) -> None:
     if seat < 0:
         return
-    if READS_TOUCHED in game.ctx.verbs:
-        touched(game, seat, card)
+    touched(game, seat, card)   # (kept only in a match with Remnants: touched() looks)
     if where == "center_row":
         card_renown(game, seat, card)
     if "on_acquire" in game.ctx.tables.effect_keys:   # (a Legends card's "When you acquire this")
