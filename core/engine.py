@@ -48,6 +48,12 @@ PLAY_ALL: Final = ("play_all",)
 ACTION: Final = MappingProxyType({"verb": "action"})   # the intent of the main "choose an action" (never changed)
 _new_event: Final = tuple.__new__   # an Event (a NamedTuple) without its own __new__, a slower Python function
 _EVENT: Final = Event   # (compiled: a Final name is a C static, an imported one a dict lookup per use)
+# Events already made, by their fields: an event is an immutable value and most recur (the same
+# card drawn, played, the same runes gained), so a log holds the one made first. Finding it
+# costs less than making a tuple subclass and, at the game's end, freeing it (a twentieth of a
+# pure Python game). Emptied when it reaches _EVENTS_KEPT (a batch of games makes 2,000 to 3,000; at most 5 MB).
+_EVENTS: Final[dict[tuple, Event]] = {}
+_EVENTS_KEPT: Final = 20_000
 _NOTHING_UNTIL_CHANGED: Final = NOTHING_UNTIL_CHANGED
 
 
@@ -309,7 +315,8 @@ class CardTables:
     by_id: dict[str, CardDef]
     log_names: list[str]
     cheapest: int
-    offer_terms: list[tuple[str, int, bool]]
+    offer_terms: list[tuple[str, int, bool, tuple[str, int]]]
+    play_options: list[tuple[str, int]]
     triggered_by: dict[str, frozenset[int]]
     verbs: frozenset[str]
     keywords: frozenset[str]          # every keyword of the cards ("emissary": a plugin may serve only such matches)
@@ -320,8 +327,9 @@ class CardTables:
     def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
         start = len(shared.defs) if shared is not None else 0
         new = defs[start:]
-        by_id, names, terms, watched = ((shared.by_id, shared.log_names, shared.offer_terms, shared.triggered_by)
-                                        if shared is not None else ({}, [], [], {}))
+        by_id, names, terms, plays, watched = (
+            (shared.by_id, shared.log_names, shared.offer_terms, shared.play_options, shared.triggered_by)
+            if shared is not None else ({}, [], [], [], {}))
         self.defs = defs                  # indexed by card instance id
         self.by_id = {**by_id, **{d.id: d for d in new}}
         self.names = (shared.names if shared is not None else frozenset()) | {d.name for d in new}
@@ -335,9 +343,13 @@ class CardTables:
         # need no look (a fifth of the main decisions, the first of each turn among them).
         costs = [d.cost for d in new if d.role in ("center", "always")]
         self.cheapest = min(costs, default=0) if shared is None else min([shared.cheapest, *costs])
-        # What the main decision reads of each card on offer, by instance: the compiled engine
-        # reaches a tuple's item many times faster than a CardDef's attribute.
-        self.offer_terms = terms + [(d.type, d.cost, d.mechana_construct) for d in new]
+        # What the main decision reads of each card on offer, by instance, with the option that
+        # takes it (made once, not at every decision): the compiled engine reaches a tuple's item
+        # many times faster than a CardDef's attribute.
+        self.offer_terms = terms + [(d.type, d.cost, d.mechana_construct,
+                                     ("defeat" if d.type == "monster" else "acquire", iid))
+                                    for iid, d in enumerate(new, start)]
+        self.play_options = plays + [("play", iid) for iid in range(start, len(defs))]   # playing each instance
         # The card instances with a trigger on each event: most events set off none in play.
         triggers = [(t.on, iid) for iid, d in enumerate(new, start) for t in d.triggers]
         if shared is not None and not triggers:   # (a Legendary match's characters: the batch's, as they are)
@@ -396,6 +408,7 @@ class Context:
         self.log_names = tables.log_names
         self.cheapest = tables.cheapest
         self.offer_terms = tables.offer_terms
+        self.play_options = tables.play_options
         self.triggered_by = tables.triggered_by
         self.verbs = tables.verbs         # the verbs the match's cards use (see CardTables)
         self.tables = tables
@@ -572,7 +585,12 @@ class Game:
         return self.players[seat].name
 
     def emit(self, kind: str, seat: int | None = None, card: int | None = None, n: int = 0, where: str = "") -> None:
-        ev = _new_event(_EVENT, (kind, seat, card, n, where))
+        fields = (kind, seat, card, n, where)
+        ev = _EVENTS.get(fields)
+        if ev is None:
+            if len(_EVENTS) >= _EVENTS_KEPT:
+                _EVENTS.clear()
+            ev = _EVENTS[fields] = _new_event(_EVENT, fields)
         self.log.append(ev)
         on_event = self.ctx.event
         if on_event is not None:
@@ -917,12 +935,13 @@ class Game:
         if p.hand:
             seen: list[str] = []
             simple = 0
+            play_options = self.ctx.play_options
             for c in p.hand:
                 d = defs[c]
                 simple += d.simple
                 if d.id not in seen:  # identical cards in hand are one option
                     seen.append(d.id)
-                    acts.append(("play", c))
+                    acts.append(play_options[c])
             if simple > 1:
                 acts.append(PLAY_ALL)
         for c in p.constructs:
@@ -962,15 +981,15 @@ class Game:
         for card in offered:
             if card is None:   # an empty center-row slot (the center deck and the Void ran out)
                 continue
-            kind, cost, mechana = offer_terms[card]
+            kind, cost, mechana, take = offer_terms[card]
             if kind == "monster":
                 if power >= cost:
-                    acts.append(("defeat", card))
+                    acts.append(take)
             elif kind == "construct":
                 if (mech if mechana or all_mechana else runes) >= max(0, cost - discount):
-                    acts.append(("acquire", card))
+                    acts.append(take)
             elif runes >= cost:
-                acts.append(("acquire", card))
+                acts.append(take)
         return acts
 
     def ability_ready(self, seat: int, card: int, ab) -> bool:
@@ -1162,14 +1181,16 @@ class Game:
         if d.type == "monster":  # only reachable with Samael the Fallen: a hero giving its cost in power
             p.played.append(iid)
             self.gain(seat, power=d.cost)
-            self._fire_unites(seat, d)   # (a Legends monster has factions: heroes waiting unite with it)
+            if p.unite_wait:   # (a Legends monster has factions: heroes waiting unite with it)
+                self._fire_unites(seat, d)
             return
         if p.constructs:   # "when you play your first Lifebound hero each turn" (CotG Snapdragon)
             self.fire_triggers(seat, "hero_played", iid)
         for card, key, faction in p.watchers:  # "for each <faction> hero you play this turn"
             if faction in d.factions:
                 self.stack.append(Frame(card, self.ctx.defs[card].id, key, 0, seat, iid))
-        self._fire_unites(seat, d)
+        if p.unite_wait:
+            self._fire_unites(seat, d)
         if d.effects.get("unite"):
             if any(self.played_faction(seat, f) for f in d.factions):
                 self.push(iid, "unite", seat)
@@ -1178,7 +1199,8 @@ class Game:
         p.played.append(iid)
         gives = d.play_gives
         if gives is not None and self.pending is None and not self.queued:   # what _advance would do next
-            self.gain(seat, *gives)
+            runes, power, honor = gives   # (not ``*gives``: a call with unpacking costs twice as much)
+            self.gain(seat, runes, power, honor)
         else:
             self.push(iid, "play", seat)
 
@@ -1186,7 +1208,7 @@ class Game:
         """Unite: earlier heroes waiting for a faction of the card ``d`` now played fire, after its
         own effect."""
         p = self.players[seat]
-        for waiting in (list(p.unite_wait) if p.unite_wait else ()):
+        for waiting in list(p.unite_wait):
             if any(f in d.factions for f in self.ctx.defs[waiting].factions):
                 p.unite_wait.remove(waiting)
                 self.push(waiting, "unite", seat)

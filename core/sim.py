@@ -116,37 +116,24 @@ def game_seed(seed: int, k: int) -> int:
     return rng.derive(seed, f"game:{k}") >> 1
 
 
-
-
-BATCH_YOUNG_COLLECTION = 10_000   # allocations between the collector's passes over young objects in a batch
-
-
 @contextmanager
 def batch_collector():
-    """The cyclic garbage collector as a batch of games wants it. What already lives (card sets,
-    plugins, modules) is left out of its full passes: each used to walk that whole heap again
-    (about 3 % of a batch's time). And it looks at young objects every 10,000 allocations
-    instead of 700: a game's objects are freed by reference counting as it goes, while its log
-    (tracked tuples, every one alive until the game ends) was walked again and again (3 % of a
-    compiled game's instructions). What a finished game leaves in cycles (a random bot's
-    explanation holds its game) is collected as often as before.
-
-    When the batch ends, its young objects by then (what it built and kept: card sets it loaded,
-    the layouts of new draws) join the old generation directly; cycles among them are freed at
-    the next full pass. Restoring the usual threshold with more young objects than that made the
-    next allocation pay a young pass over them that freed nothing: 0.2 ms once per batch, 1 % of
-    a batch of 20 Legendary games."""
+    """The cyclic garbage collector as a batch of games wants it: what already lives (card sets,
+    plugins, modules) is left out of its full passes, each of which used to walk that whole heap
+    again (about 3 % of a batch's time). Young objects are looked at as usual: a game's objects
+    are freed by reference counting as it goes, and its log holds events most of which were made
+    once for the whole batch (``engine._EVENTS``), so a pass finds little to walk; what a finished
+    game leaves in cycles (a random bot's explanation holds its game) is freed a few games later.
+    (Batches used to look at young objects every 10,000 allocations instead of 700, while each
+    game's log held hundreds of new events; with the events made once, that left finished games
+    in cycles uncollected for 40 games and more.)"""
     if gc.get_freeze_count():   # someone else froze the heap: leave their choice alone
         yield
         return
     gc.freeze()
-    thresholds = gc.get_threshold()
-    gc.set_threshold(BATCH_YOUNG_COLLECTION, *thresholds[1:])
     try:
         yield
     finally:
-        gc.freeze()   # (the batch's survivors too: unfreezing puts everything frozen in the old generation)
-        gc.set_threshold(*thresholds)
         gc.unfreeze()
 
 

@@ -77,7 +77,8 @@ def test_legendary_matches_of_a_batch_share_the_tables_of_their_other_cards_and_
     assert first.ctx.tables is not shared.ctx.tables and base.tables.defs == shared.ctx.defs[:len(base.tables.defs)]
     alone = engine.CardTables(shared.ctx.defs)
     tables = shared.ctx.tables
-    for field in ("by_id", "log_names", "cheapest", "offer_terms", "triggered_by", "verbs", "keywords", "effect_keys", "names"):
+    for field in ("by_id", "log_names", "cheapest", "offer_terms", "play_options", "triggered_by", "verbs", "keywords",
+                  "effect_keys", "names"):
         assert getattr(tables, field) == getattr(alone, field), field
     names = [shared.ctx.log_names[c] for c in shared.aside]
     assert ("Master Dhartha (Leg)" in names) == ("master_dhartha" in characters.values())
@@ -109,3 +110,21 @@ def test_set_up_messages_speak_the_players_language():
     i18n.set_language("de")
     with pytest.raises(SetupError, match="wähle mindestens ein Kartenset"):
         new_game([], ["Ann", "Bob"])
+
+
+def test_an_event_logged_again_is_the_same_value_and_the_kept_events_stay_bounded(game2):
+    """Equal events are logged as one immutable object (made once, not per entry); the events kept
+    for that are emptied at their bound, and a log then reads exactly as before."""
+    game2.emit("gained_runes", 0, None, 2)
+    game2.emit("gained_runes", 0, None, 2)
+    first, second = game2.log[-2:]
+    assert first is second and first == engine.Event("gained_runes", 0, None, 2, "")
+    kept = engine._EVENTS
+    kept.update({("filler", i): first for i in range(engine._EVENTS_KEPT - len(kept))})
+    game2.emit("gained_power", 1, None, 31)   # (an event not made before)
+    assert len(kept) == 1 and game2.log[-1] == engine.Event("gained_power", 1, None, 31, "")
+    game2.emit("gained_runes", 0, None, 2)
+    assert game2.log[-1] == first and game2.log[-1] is not first   # made again once the kept ones went
+    assert [list(e) for e in game2.log[-3:]] == [["gained_runes", 0, None, 2, ""], ["gained_power", 1, None, 31, ""],
+                                                  ["gained_runes", 0, None, 2, ""]]
+    assert [game2.text(e) for e in game2.log[-3:]] == ["Ann gains 2 runes.", "Bob gains 31 power.", "Ann gains 2 runes."]
