@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 from . import rng
-from .carddef import CardDef
+from .carddef import Ability, CardDef
 from . import wording
 from .i18n import N_, _
 from .events import Event, log_lines, render
@@ -317,6 +317,7 @@ class CardTables:
     cheapest: int
     offer_terms: list[tuple[str, int, bool, tuple[str, int]]]
     play_options: list[tuple[str, int]]
+    uses: list[tuple[tuple[Ability, str, tuple[str, int, int]], ...]]
     triggered_by: dict[str, frozenset[int]]
     verbs: frozenset[str]
     keywords: frozenset[str]          # every keyword of the cards ("emissary": a plugin may serve only such matches)
@@ -327,9 +328,9 @@ class CardTables:
     def __init__(self, defs: list[CardDef], shared: CardTables | None = None):
         start = len(shared.defs) if shared is not None else 0
         new = defs[start:]
-        by_id, names, terms, plays, watched = (
-            (shared.by_id, shared.log_names, shared.offer_terms, shared.play_options, shared.triggered_by)
-            if shared is not None else ({}, [], [], [], {}))
+        by_id, names, terms, plays, uses, watched = (
+            (shared.by_id, shared.log_names, shared.offer_terms, shared.play_options, shared.uses, shared.triggered_by)
+            if shared is not None else ({}, [], [], [], [], {}))
         self.defs = defs                  # indexed by card instance id
         self.by_id = {**by_id, **{d.id: d for d in new}}
         self.names = (shared.names if shared is not None else frozenset()) | {d.name for d in new}
@@ -350,6 +351,10 @@ class CardTables:
                                      ("defeat" if d.type == "monster" else "acquire", iid))
                                     for iid, d in enumerate(new, start)]
         self.play_options = plays + [("play", iid) for iid in range(start, len(defs))]   # playing each instance
+        # Each instance's abilities: the ability, the mark that it was used this turn (once per
+        # turn: Player.used) and the option that uses it.
+        self.uses = uses + [tuple((ab, f"{iid}:{ab.key}", ("use", iid, i)) for i, ab in enumerate(d.abilities))
+                            for iid, d in enumerate(new, start)]
         # The card instances with a trigger on each event: most events set off none in play.
         triggers = [(t.on, iid) for iid, d in enumerate(new, start) for t in d.triggers]
         if shared is not None and not triggers:   # (a Legendary match's characters: the batch's, as they are)
@@ -409,6 +414,7 @@ class Context:
         self.cheapest = tables.cheapest
         self.offer_terms = tables.offer_terms
         self.play_options = tables.play_options
+        self.uses = tables.uses
         self.triggered_by = tables.triggered_by
         self.verbs = tables.verbs         # the verbs the match's cards use (see CardTables)
         self.tables = tables
@@ -944,10 +950,11 @@ class Game:
                     acts.append(play_options[c])
             if simple > 1:
                 acts.append(PLAY_ALL)
+        uses = self.ctx.uses
         for c in p.constructs:
-            for i, ab in enumerate(defs[c].abilities):
-                if self.ability_ready(seat, c, ab):
-                    acts.append(("use", c, i))
+            for ab, used, option in uses[c]:
+                if self.ability_ready(seat, c, ab, used):
+                    acts.append(option)
         acts += self.offers(seat)
         if self._no_extras != self.ctx.plugins_changed:   # (asked unless its only plugin said "nothing until changed")
             extra_actions = self.ctx.hooks.extra_actions
@@ -992,11 +999,13 @@ class Game:
                 acts.append(take)
         return acts
 
-    def ability_ready(self, seat: int, card: int, ab) -> bool:
+    def ability_ready(self, seat: int, card: int, ab: Ability, used: str) -> bool:
+        """Whether ``seat`` may use the ability ``ab`` of its construct ``card`` now (``used``:
+        its mark in ``Player.used``)."""
         p = self.players[seat]
         if ab.requires_runes > p.runes:
             return False
-        if ab.once_per_turn and p.used and f"{card}:{ab.key}" in p.used:
+        if ab.once_per_turn and p.used and used in p.used:
             return False
         if ab.requires_faction and not self.played_faction(seat, ab.requires_faction):
             return False
@@ -1127,9 +1136,9 @@ class Game:
             self.play_all(seat)
         elif kind == "use":
             card, i = option[1], option[2]
-            ab = self.ctx.defs[card].abilities[i]
+            ab, used, __ = self.ctx.uses[card][i]
             if ab.once_per_turn:
-                self.players[seat].used.append(f"{card}:{ab.key}")
+                self.players[seat].used.append(used)
             self.emit("used", seat, card)
             self.push(card, ab.key, seat)
         elif kind == "acquire":

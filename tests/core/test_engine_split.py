@@ -77,8 +77,8 @@ def test_legendary_matches_of_a_batch_share_the_tables_of_their_other_cards_and_
     assert first.ctx.tables is not shared.ctx.tables and base.tables.defs == shared.ctx.defs[:len(base.tables.defs)]
     alone = engine.CardTables(shared.ctx.defs)
     tables = shared.ctx.tables
-    for field in ("by_id", "log_names", "cheapest", "offer_terms", "play_options", "triggered_by", "verbs", "keywords",
-                  "effect_keys", "names"):
+    for field in ("by_id", "log_names", "cheapest", "offer_terms", "play_options", "uses", "triggered_by", "verbs",
+                  "keywords", "effect_keys", "names"):
         assert getattr(tables, field) == getattr(alone, field), field
     names = [shared.ctx.log_names[c] for c in shared.aside]
     assert ("Master Dhartha (Leg)" in names) == ("master_dhartha" in characters.values())
