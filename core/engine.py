@@ -993,7 +993,7 @@ class Game:
                 if power >= cost:
                     acts.append(take)
             elif kind == "construct":
-                if (mech if mechana or all_mechana else runes) >= max(0, cost - discount):
+                if (mech if mechana or all_mechana else runes) >= (cost - discount if cost > discount else 0):
                     acts.append(take)
             elif runes >= cost:
                 acts.append(take)
