@@ -55,7 +55,7 @@ def compiled_modules(root: str = os.path.dirname(CORE)) -> dict[str, str]:
     """The modules under ``root`` (the package's folder) that have a compiled extension beside
     their source: module name -> source file."""
     found = {}
-    for folder in ("core", os.path.join("plugins", "legendary")):
+    for folder in ("core", "plugins", os.path.join("plugins", "legendary")):
         try:
             names = os.listdir(os.path.join(root, folder))
         except OSError:

@@ -11,16 +11,23 @@
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Callable, Final
+
 from ascension.core.hookspecs import hookimpl
 from ascension.core.plugins import PluginInfo
 from ascension.core.i18n import N_, _, card_name, ngettext
 
+if TYPE_CHECKING:   # the annotations of the hooks a team game calls at every decision: compiled, read natively
+    from ascension.core.carddef import CardDef
+    from ascension.core.engine import Game
+    from ascension.core.match import MatchSetup
+
 PLUGIN = PluginInfo(name="teams", variant="teams", players=(4, 6),
                     summary=N_("Teams of two (2v2, 2v2v2): gift cards to your teammate, combined honor."))
-GIFT_SURCHARGE = 1
+GIFT_SURCHARGE: Final = 1
 
 
-def teammate(game, seat: int) -> int:
+def teammate(game: Game, seat: int) -> int:
     n = len(game.players)
     return (seat + n // 2) % n
 
@@ -30,36 +37,36 @@ def teams(n: int) -> list[list[int]]:
 
 
 @hookimpl
-def asc_validate_setup(setup):
+def asc_validate_setup(setup: MatchSetup) -> list[str]:
     if "teams" in setup.variants and setup.players not in (4, 6):
         return [_("team play needs 4 or 6 players (teams of two), not {n}").format(n=setup.players)]
     return []
 
 
 @hookimpl
-def asc_opponents(game, seat):
+def asc_opponents(game: Game, seat: int) -> list[int]:
     n = len(game.players)
     mate = teammate(game, seat)
     return [(seat + i) % n for i in range(1, n) if (seat + i) % n != mate]
 
 
 @hookimpl
-def asc_sides(game):
+def asc_sides(game: Game) -> list[list[int]]:
     return teams(len(game.players))
 
 
 @hookimpl
-def asc_extra_actions(game, seat):
+def asc_extra_actions(game: Game, seat: int) -> list[tuple]:
     """A gift of every card ``seat`` could acquire with one rune more (the engine's offer rule)."""
-    offers = game.offers(seat, extra=GIFT_SURCHARGE)
+    offers = game.offers(seat, GIFT_SURCHARGE)
     if not offers:
         return offers
     mate = teammate(game, seat)
-    return [("gift", card, mate) for verb, card in offers if verb == "acquire"]
+    return [("gift", option[1], mate) for option in offers if option[0] == "acquire"]
 
 
 @hookimpl
-def asc_apply_action(game, option):
+def asc_apply_action(game: Game, option: tuple) -> bool | None:
     if option[0] != "gift":
         return None
     seat = game.current
@@ -69,7 +76,7 @@ def asc_apply_action(game, option):
 
 
 @hookimpl
-def asc_option_label(game, option):
+def asc_option_label(game: Game, option: tuple) -> str | None:
     if option[0] == "gift":
         price = game.price(game.current, option[1]) + GIFT_SURCHARGE
         return ngettext("Acquire {card} for {player} ({n} rune)", "Acquire {card} for {player} ({n} runes)",
@@ -77,11 +84,11 @@ def asc_option_label(game, option):
     return None
 
 
-def _gift_words(defs, option, seat_name) -> str:
+def _gift_words(defs: list[CardDef], option: tuple, seat_name: Callable[[int], str]) -> str:
     return _("Gift {card} to {player}").format(card=card_name(defs[option[1]].name), player=seat_name(option[2]))
 
 
 @hookimpl
-def asc_option_words():
+def asc_option_words() -> dict[str, Callable[[list[CardDef], tuple, Callable[[int], str]], str]]:
     """A gift in a bot's words (from the card data: a bot explaining its move has no game)."""
     return {"gift": _gift_words}

@@ -13,7 +13,8 @@ mypyc names a module after its path, and this project's folders (``core/``) are 
 
 Compiled: ``MODULES`` below (``core/carddef.py``: the card definitions the engine reads, as native
 classes; the Legendary Track's hooks and state, ``plugins/legendary/rules.py`` and ``track.py``,
-called a few times a move in its games: a compiled hook is registered through a Python stand-in,
+called a few times a move in its games, and the team rules, ``plugins/teams.py``, whose gifts are
+offered at every decision of a team game: a compiled hook is registered through a Python stand-in,
 ``hookspecs.hookimpl``, and its failure is still blamed on the plugin by the module of the frame
 mypyc adds to the traceback). Not compiled, and why:
 - ``core/events.py``: not hot (the engine makes events with ``tuple.__new__``), and a test
@@ -42,7 +43,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 MODULES = ["core/engine.py", "core/rng.py", "core/view.py", "core/carddef.py",
-           "plugins/legendary/rules.py", "plugins/legendary/track.py"]
+           "plugins/legendary/rules.py", "plugins/legendary/track.py", "plugins/teams.py"]
 PACKAGES = {"core": "ascension/core", "plugins": "ascension/plugins"}   # staged: mypy reads their imports
 SHARED = "core/_compiled__mypyc"     # the group's shared library, beside the modules
 STAMP = ROOT / "core" / "_compiled.json"

@@ -51,11 +51,19 @@ def test_the_modules_with_an_extension_beside_their_source_are_the_compiled_ones
     from importlib.machinery import EXTENSION_SUFFIXES
     for name in ("core/engine.py", "core/match.py", f"core/engine{EXTENSION_SUFFIXES[0]}",
                  f"core/_compiled__mypyc{EXTENSION_SUFFIXES[0]}", "plugins/legendary/track.py",
-                 f"plugins/legendary/track{EXTENSION_SUFFIXES[0]}"):
+                 f"plugins/legendary/track{EXTENSION_SUFFIXES[0]}", "plugins/teams.py", f"plugins/teams{EXTENSION_SUFFIXES[0]}",
+                 "plugins/fate.py"):
         (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
         (tmp_path / name).write_text("")
     assert compiled_modules(str(tmp_path)) == {"ascension.core.engine": str(tmp_path / "core/engine.py"),
-                                               "ascension.plugins.legendary.track": str(tmp_path / "plugins/legendary/track.py")}
+                                               "ascension.plugins.legendary.track": str(tmp_path / "plugins/legendary/track.py"),
+                                               "ascension.plugins.teams": str(tmp_path / "plugins/teams.py")}
+    build = script("build_compiled")   # every module the build compiles is found where it puts its extension
+    for module in build.MODULES:
+        (tmp_path / module).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / module).write_text("")
+        (tmp_path / (module.removesuffix(".py") + EXTENSION_SUFFIXES[0])).write_text("")
+    assert set(compiled_modules(str(tmp_path))) == {build.module_name(m) for m in build.MODULES}
 
 
 @pytest.mark.skipif(engine.PURE, reason="pure Python: no compiled build to go stale (CI runs both builds)")
@@ -84,7 +92,7 @@ def test_the_build_compiles_sources_that_exist_under_their_package_names():
     build = script("build_compiled")
     assert [build.module_name(m) for m in build.MODULES] == [
         "ascension.core.engine", "ascension.core.rng", "ascension.core.view", "ascension.core.carddef",
-        "ascension.plugins.legendary.rules", "ascension.plugins.legendary.track"]
+        "ascension.plugins.legendary.rules", "ascension.plugins.legendary.track", "ascension.plugins.teams"]
     assert all((build.ROOT / m).is_file() for m in build.MODULES)
     assert build.STAMP in build.built_files()   # --clean removes the record with the build
 
