@@ -927,7 +927,7 @@ class Game:
                 asker = self.stack[self._asker(pd)] if self.stack else None
                 intent = pd["intent"]
                 self._decision = Decision(pd["seat"], pd["kind"], None, asker.card if asker else None,
-                                          tuple(tuple(o) for o in pd["options"]), intent, self)
+                                          tuple(map(tuple, pd["options"])), intent, self)
             else:
                 self._decision = Decision(self.current, "action", None, None, tuple(self.legal_actions()),
                                           ACTION, self)
