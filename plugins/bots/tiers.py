@@ -224,30 +224,27 @@ class GreedyBot(Bot):
         losing = intent["verb"] in ("discard", "destroy") or (
             intent["verb"] == "to_hand" and "discard" in intent.get("zones", ()))
 
-        def score(o):
-            if o[0] in ("yes",):
+        def score(o):   # (a card first: most questions offer only cards)
+            kind = o[0]
+            if kind == "card" and isinstance(o[1], int):
+                card = o[1]
+                zone = o[2] if len(o) > 2 else ""
+                if banish:
+                    if zone == "center":  # deny the opponent the best card
+                        return self.value(card) - 6
+                    return 5 if self.defs[card].id.split(".")[-1] in STARTERS else -self.value(card)
+                if zone == "your_constructs":  # "destroy a construct in play": spare one's own
+                    return -100
+                return -self.value(card) if losing else self.value(card)
+            if kind == "yes":
                 return 10
-            if o[0] in ("no",):
-                return 0
-            if o[0] == "mode":  # runes while building the deck, honor once the pool runs low
+            if kind == "mode":  # runes while building the deck, honor once the pool runs low
                 late = view.pool <= 20
                 honor, runes = mode_gives(self.defs, intent, o)
                 return 2 if honor == late else (1 if runes else 0)
-            if o[0] == "pass":
+            if kind == "pass":
                 return 0.1 if banish else -100
-            if o[0] != "card" or not isinstance(o[1], int):
-                return 0
-            d = self.defs[o[1]]
-            zone = o[2] if len(o) > 2 else ""
-            if banish:
-                if zone == "center":  # deny the opponent the best card
-                    return self.value(o[1]) - 6
-                return 5 if d.id.split(".")[-1] in STARTERS else -self.value(o[1])
-            if zone == "your_constructs":  # "destroy a construct in play": spare one's own
-                return -100
-            if losing:
-                return -self.value(o[1])
-            return self.value(o[1])
+            return 0   # "no", or an option that names no card
 
         scores = [score(o) for o in opts]
         return scores.index(max(scores)), scores
