@@ -50,8 +50,8 @@ _new_event: Final = tuple.__new__   # an Event (a NamedTuple) without its own __
 _EVENT: Final = Event   # (compiled: a Final name is a C static, an imported one a dict lookup per use)
 # Events already made, by their fields: an event is an immutable value and most recur (the same
 # card drawn, played, the same runes gained), so a log holds the one made first. Finding it
-# costs less than making a tuple subclass and, at the game's end, freeing it (a twentieth of a
-# pure Python game). Emptied when it reaches _EVENTS_KEPT (a batch of games makes 2,000 to 3,000; at most 5 MB).
+# costs less than making a tuple subclass and, at the game's end, freeing it. Emptied when it
+# reaches _EVENTS_KEPT (a batch of games makes 2,000 to 4,000; 20,000 are a few MB).
 _EVENTS: Final[dict[tuple, Event]] = {}
 _EVENTS_KEPT: Final = 20_000
 _NOTHING_UNTIL_CHANGED: Final = NOTHING_UNTIL_CHANGED
