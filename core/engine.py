@@ -21,7 +21,7 @@ from . import wording
 from .i18n import N_, _
 from .events import Event, log_lines, render
 from .hookspecs import NOTHING_UNTIL_CHANGED
-from .verbs import Verb
+from .verbs import Verb, used_mark
 from .view import CARD_OPTIONS, PublicPlayer, View, log_names, log_names_after, option_card, option_label   # noqa: F401
 
 if TYPE_CHECKING:
@@ -230,7 +230,7 @@ class Player:
         self.power = 0
         self.mech_runes = 0             # runes only for Mechana constructs
         self.discount = 0               # next construct acquisition is this much cheaper
-        self.used: list[str] = []       # once-per-turn keys used this turn ("<card>:<key>")
+        self.used: list[str] = []       # once-per-turn effects used this turn (used_mark)
         self.unite_wait: list[int] = []  # heroes whose Unite waits for a matching hero
         self.watchers: list[list] = []   # [card, effect key, faction]: runs when such a hero is played
         self.took = 0                    # cards acquired or defeated this turn
@@ -353,7 +353,7 @@ class CardTables:
         self.play_options = plays + [("play", iid) for iid in range(start, len(defs))]   # playing each instance
         # Each instance's abilities: the ability, the mark that it was used this turn (once per
         # turn: Player.used) and the option that uses it.
-        self.uses = uses + [tuple((ab, f"{iid}:{ab.key}", ("use", iid, i)) for i, ab in enumerate(d.abilities))
+        self.uses = uses + [tuple((ab, used_mark(iid, ab.key), ("use", iid, i)) for i, ab in enumerate(d.abilities))
                             for iid, d in enumerate(new, start)]
         # The card instances with a trigger on each event: most events set off none in play.
         triggers = [(t.on, iid) for iid, d in enumerate(new, start) for t in d.triggers]
@@ -875,7 +875,7 @@ class Game:
                                 else self._played_before(seat, subject, t.faction)):
                     continue
                 if t.once_per_turn:
-                    tag = f"{c}:{t.key}"
+                    tag = used_mark(c, t.key)
                     if tag in p.used:
                         continue
                     p.used.append(tag)

@@ -174,11 +174,17 @@ def pay(game: "Game", seat: int, card: int) -> None:
         game.pay_runes(seat, card)
 
 
+def used_mark(card: int, key: str) -> str:
+    """How ``Player.used`` (saved with the game) notes that a card instance's once-per-turn
+    ability or trigger ``key`` was used this turn."""
+    return f"{card}:{key}"
+
+
 def unmark(game: "Game", frame: "Frame") -> None:
     """Declining a once-per-turn effect is not using it: it stays available this turn (rulebook
     FAQ: such effects need not be used the moment their condition is met)."""
     used = game.players[frame.seat].used
-    tag = f"{frame.card}:{frame.key}"
+    tag = used_mark(frame.card, frame.key)
     if tag in used:
         used.remove(tag)
 

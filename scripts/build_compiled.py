@@ -17,7 +17,7 @@ called a few times a move in its games, and the team rules, ``plugins/teams.py``
 offered at every decision of a team game: a compiled hook is registered through a Python stand-in,
 ``hookspecs.hookimpl``, and its failure is still blamed on the plugin by the module of the frame
 mypyc adds to the traceback). Not compiled, and why:
-- ``core/events.py``: not hot (the engine makes events with ``tuple.__new__``), and a test
+- ``core/events.py``: not hot (the engine makes each event once, ``engine._EVENTS``), and a test
   replaces its ``render``/``log_lines`` as the engine sees them (``engine.render``);
 - the effect verbs (``plugins/base/verbs.py``, ``plugins/legendary/verbs.py``): a failing verb
   is named by its ``self`` in the traceback's frames (``engine.blame``), which mypyc's frames lack;
